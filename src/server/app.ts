@@ -1,0 +1,128 @@
+// Builds the Fastify app (no listen): security headers, compression, rate limits, the API modules and, when a
+// built web app is present, the static site with deep links. Tests build it and call `inject`.
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '../shared/constants';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { installErrorHandler } from './lib/error-handler';
+import { ReadCache } from './lib/read-cache';
+import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { coursesRoutes } from './modules/courses/courses.routes';
+import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
+import currentUser from './plugins/current-user';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    readCache: ReadCache;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** A shared Redis client for rate limits; when absent, limits are kept in memory. */
+  redis?: import('ioredis').Redis;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: LIMITS.bodyBytesMax,
+    trustProxy: config.trustProxy,
+    // Search text travels in the path (SPEC §7) and may be up to 2,000 characters, percent-encoded.
+    routerOptions: { maxParamLength: LIMITS.searchMax * 9 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.decorate('config', config);
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('database', database);
+        instance.decorate('readCache', new ReadCache());
+      },
+      { name: 'database' },
+    ),
+  );
+  await app.register(currentUser);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'devcourses-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+
+  await app.register(coursesRoutes);
+  await app.register(tutorialsRoutes);
+  await app.register(blogsRoutes);
+
+  await registerWebApp(app, config.webDir);
+  return app;
+}
+
+async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const hasWeb = Boolean(webDir && fs.existsSync(path.join(webDir, 'index.html')));
+  if (hasWeb && webDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDir),
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (rel.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !/\.[a-z0-9]+$/i.test(url)) {
+      // A deep link (/course/x/y): the web app routes it, including to its own 404 view.
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
+  });
+}

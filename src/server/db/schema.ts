@@ -1,0 +1,189 @@
+// The database schema (Drizzle). PostgreSQL 15 SQL only: the embedded PGlite is 18, production may be 15.
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Title weighs A, the text with tags stripped weighs B, so a title match outranks a body match. */
+const searchVector = (title: string, body: string) =>
+  tsvector('search')
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('english', coalesce(${title}, '')), 'A') || ` +
+          `setweight(to_tsvector('english', regexp_replace(coalesce(${body}, ''), '<[^>]*>', ' ', 'g')), 'B')`,
+      ),
+    );
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    cover: text('cover').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    search: searchVector('title', 'description'),
+  },
+  (t) => [index('courses_position_idx').on(t.position), index('courses_search_idx').using('gin', t.search)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: id(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    link: text('link').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('lessons_course_position_idx').on(t.courseId, t.position)],
+);
+
+export const tutorials = pgTable(
+  'tutorials',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    image: text('image').notNull(),
+    content: text('content').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    search: searchVector('title', 'content'),
+  },
+  (t) => [index('tutorials_position_idx').on(t.position), index('tutorials_search_idx').using('gin', t.search)],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('blogs_date_idx').on(t.date)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use email tokens: kind 'verify' (24 h) or 'reset' (1 h). Only the hash is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_idx').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** Transactional outbox: written in the same transaction as the user or token; a worker sends it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`)],
+);
+
+export const lessonComments = pgTable(
+  'lesson_comments',
+  {
+    id: id(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt)],
+);
+
+export const bugs = pgTable(
+  'bugs',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bugs_created_idx').on(t.createdAt), index('bugs_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const bugComments = pgTable(
+  'bug_comments',
+  {
+    id: id(),
+    bugId: uuid('bug_id')
+      .notNull()
+      .references(() => bugs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bug_comments_bug_idx').on(t.bugId, t.createdAt)],
+);

@@ -1,0 +1,47 @@
+// Fills an empty database with the demo catalogue (courses with ordered lessons, tutorials, blog posts).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { blogs, courses, lessons, tutorials } from '../schema';
+
+export interface SeedContent {
+  courses: { title: string; cover: string; description: string; lessons: { title: string; link: string; description: string }[] }[];
+  tutorials: { title: string; image: string; content: string }[];
+  blogs: { title: string; date: string; content: string }[];
+}
+
+export interface SeedCounts {
+  courses: number;
+  lessons: number;
+  tutorials: number;
+  blogs: number;
+}
+
+/** Seeds `source` (the demo content, or a test's fixture) only when there are no courses yet; answers what it inserted (all zero when it did nothing). */
+export async function seedDemoContent(db: Db, source: SeedContent): Promise<SeedCounts> {
+  return db.transaction(async (tx) => {
+    // Two servers on one PostgreSQL starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(courses);
+    const counts: SeedCounts = { courses: 0, lessons: 0, tutorials: 0, blogs: 0 };
+    if (count > 0) return counts;
+
+    for (const [position, course] of source.courses.entries()) {
+      const [row] = await tx
+        .insert(courses)
+        .values({ title: course.title, description: course.description, cover: course.cover, position })
+        .returning({ id: courses.id });
+      if (course.lessons.length)
+        await tx.insert(lessons).values(course.lessons.map((lesson, i) => ({ ...lesson, courseId: row.id, position: i })));
+      counts.courses++;
+      counts.lessons += course.lessons.length;
+    }
+    if (source.tutorials.length) await tx.insert(tutorials).values(source.tutorials.map((t, position) => ({ ...t, position })));
+    if (source.blogs.length)
+      await tx
+      .insert(blogs)
+      .values(source.blogs.map((b) => ({ title: b.title, content: b.content, date: new Date(`${b.date}T09:00:00Z`) })));
+    counts.tutorials = source.tutorials.length;
+    counts.blogs = source.blogs.length;
+    return counts;
+  });
+}

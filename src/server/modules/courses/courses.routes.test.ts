@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { course, courseWithLessons, lessonPage } from '../../../shared/contract';
+import { seedDemoContent } from '../../db/seed/seed';
+import { fixtureContent } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoContent(t.database.db, fixtureContent);
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+async function courseIds() {
+  const res = await get('/api/course/getCourse');
+  return (res.json() as { _id: string; title: string }[]).map((c) => c._id);
+}
+
+describe('GET /api/course/getCourse', () => {
+  it('lists the courses in catalogue order with the spec fields', async () => {
+    const res = await get('/api/course/getCourse');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = res.json();
+    expect(body.map((c: { title: string }) => c.title)).toEqual(['Course A', 'Course B', 'Course C']);
+    for (const c of body) expect(course.strict().parse(c)).toEqual(c);
+  });
+});
+
+describe('GET /api/lession/getLessionList/:courseId', () => {
+  it('answers the course with its lessons in order', async () => {
+    const [a] = await courseIds();
+    const res = await get(`/api/lession/getLessionList/${a}`);
+    expect(res.statusCode).toBe(200);
+    const body = courseWithLessons.strict().parse(res.json());
+    expect(body.title).toBe('Course A');
+    expect(body.lessonlist.map((l) => l.title)).toEqual(['A1', 'A2', 'A3']);
+  });
+
+  it('answers an empty lesson list for a course without lessons', async () => {
+    const ids = await courseIds();
+    const res = await get(`/api/lession/getLessionList/${ids[2]}`);
+    expect(res.json().lessonlist).toEqual([]);
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1", '%00', 'a'.repeat(90)])(
+    'answers 404 JSON for the unknown or malformed id %s',
+    async (id) => {
+      const res = await get(`/api/lession/getLessionList/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    },
+  );
+});
+
+describe('GET /api/lession/getLession/:courseId/:lessonId', () => {
+  it('answers course[0] = the lesson and lessionList in order', async () => {
+    const [a] = await courseIds();
+    const list = (await get(`/api/lession/getLessionList/${a}`)).json();
+    const second = list.lessonlist[1];
+    const res = await get(`/api/lession/getLession/${a}/${second._id}`);
+    expect(res.statusCode).toBe(200);
+    const body = lessonPage.strict().parse(res.json());
+    expect(body.course).toEqual([second]);
+    expect(body.lessionList.map((l) => l.title)).toEqual(['A1', 'A2', 'A3']);
+  });
+
+  it('answers 404 for a lesson of another course, an unknown lesson or a malformed id', async () => {
+    const [a, b] = await courseIds();
+    const lessonOfB = (await get(`/api/lession/getLessionList/${b}`)).json().lessonlist[0]._id;
+    for (const url of [
+      `/api/lession/getLession/${a}/${lessonOfB}`,
+      `/api/lession/getLession/${a}/00000000-0000-4000-8000-000000000000`,
+      `/api/lession/getLession/${a}/xyz`,
+      `/api/lession/getLession/nope/${lessonOfB}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('unknown API paths and security headers', () => {
+  it('answers 404 JSON for an unknown /api path', async () => {
+    const res = await get('/api/nothing/here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found: GET /api/nothing/here' });
+  });
+
+  it('sends the security headers on every response', async () => {
+    for (const url of ['/api/course/getCourse', '/api/nothing']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'[^;]*;/);
+      expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});

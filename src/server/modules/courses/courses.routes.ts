@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/errors';
+import { getCourseWithLessons, getLessonPage, listCourses } from './courses.service';
+
+export const coursesRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+
+  app.get('/api/course/getCourse', async (_request, reply) => {
+    const json = await app.readCache.get('courses', () => listCourses(db));
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  app.get<{ Params: { courseId: string } }>('/api/lession/getLessionList/:courseId', async (request, reply) => {
+    const { courseId } = request.params;
+    const json = await app.readCache.get(`course:${courseId}`, () => getCourseWithLessons(db, courseId));
+    if (json === null) throw notFound('Course not found');
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  app.get<{ Params: { courseId: string; lessonId: string } }>(
+    '/api/lession/getLession/:courseId/:lessonId',
+    async (request, reply) => {
+      const { courseId, lessonId } = request.params;
+      const json = await app.readCache.get(`lesson:${courseId}:${lessonId}`, () =>
+        getLessonPage(db, courseId, lessonId),
+      );
+      if (json === null) throw notFound('Lesson not found');
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+};

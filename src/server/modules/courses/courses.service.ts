@@ -1,0 +1,48 @@
+// Courses and their ordered lessons.
+import { asc, eq } from 'drizzle-orm';
+import type { Course, CourseWithLessons, Lesson, LessonPage } from '../../../shared/contract';
+import type { Db } from '../../db/client';
+import { courses, lessons } from '../../db/schema';
+import { isId } from '../../lib/ids';
+
+/** A list never returns more than this many rows, whatever the table holds. */
+export const LIST_MAX = 200;
+
+const courseColumns = { _id: courses.id, title: courses.title, description: courses.description, cover: courses.cover };
+const lessonColumns = { _id: lessons.id, title: lessons.title, link: lessons.link, description: lessons.description };
+
+export function listCourses(db: Db): Promise<Course[]> {
+  return db.select(courseColumns).from(courses).orderBy(asc(courses.position), asc(courses.id)).limit(LIST_MAX);
+}
+
+function listLessons(db: Db, courseId: string): Promise<Lesson[]> {
+  return db
+    .select(lessonColumns)
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id))
+    .limit(LIST_MAX);
+}
+
+export async function getCourseWithLessons(db: Db, courseId: string): Promise<CourseWithLessons | null> {
+  if (!isId(courseId)) return null;
+  const [course] = await db.select(courseColumns).from(courses).where(eq(courses.id, courseId));
+  if (!course) return null;
+  return { ...course, lessonlist: await listLessons(db, courseId) };
+}
+
+/** SPEC §7: `course[0]` is the lesson shown, `lessionList` the course's lessons in order. */
+export async function getLessonPage(db: Db, courseId: string, lessonId: string): Promise<LessonPage | null> {
+  if (!isId(courseId) || !isId(lessonId)) return null;
+  const lessonList = await listLessons(db, courseId);
+  const current = lessonList.find((l) => l._id === lessonId.toLowerCase());
+  if (!current) return null;
+  return { course: [current], lessionList: lessonList };
+}
+
+/** True when the lesson exists (comments hang off it). */
+export async function lessonExists(db: Db, lessonId: string): Promise<boolean> {
+  if (!isId(lessonId)) return false;
+  const [row] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
+  return Boolean(row);
+}

@@ -1,0 +1,19 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tutorial } from '../../../shared/contract';
+import type { Db } from '../../db/client';
+import { tutorials } from '../../db/schema';
+import { isId } from '../../lib/ids';
+import { LIST_MAX } from '../courses/courses.service';
+
+const columns = { _id: tutorials.id, title: tutorials.title, image: tutorials.image, content: tutorials.content };
+
+export function listTutorials(db: Db): Promise<Tutorial[]> {
+  return db.select(columns).from(tutorials).orderBy(asc(tutorials.position), asc(tutorials.id)).limit(LIST_MAX);
+}
+
+/** SPEC §7 answers an array whose first item is the tutorial. */
+export async function getTutorial(db: Db, id: string): Promise<Tutorial[] | null> {
+  if (!isId(id)) return null;
+  const rows = await db.select(columns).from(tutorials).where(eq(tutorials.id, id));
+  return rows.length ? rows : null;
+}
