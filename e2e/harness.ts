@@ -1,0 +1,323 @@
+// Browser-test harness: starts the real server on a throwaway database, drives Debian's Chromium through
+// playwright-core, reads the mail the server wrote, and fails a test on console errors or off-machine requests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+// Servers still running when the test process ends (a test that threw before its afterAll) are killed.
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Makes `devc_e2e_<random>` on the server of `serverUrl`; answers its URL and a function that drops it. */
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `devc_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/**
+ * Starts `node --import tsx src/server/main.ts` on a free port and a fresh DATA_DIR (and a fresh PostgreSQL
+ * database when DATABASE_URL is set), with the demo content seeded; resolves once the course list answers 200.
+ */
+export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const index = path.join(repoRoot, 'dist', 'web', 'index.html');
+  if (!fs.existsSync(index)) {
+    throw new Error(`The web app is not built (${index} is missing): run \`npm run build\` before the browser tests.`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-e2e-'));
+  const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : null;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  exited.then(() => running.delete(child));
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilServing(`${url}/api/course/getCourse`, exited, 60_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${output.slice(-6_000)}`);
+  }
+  return { url, dataDir, logs: () => output, stop };
+}
+
+async function waitUntilServing(probe: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
+  let exitCode: number | null | undefined;
+  exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`The server exited with code ${exitCode} before answering ${probe}`);
+    try {
+      const res = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(150);
+  }
+  throw new Error(`The server did not answer 200 on ${probe} within ${timeoutMs / 1000} s`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** What a test expects to go wrong: console messages and request URLs matching these are not failures. */
+export interface Allowances {
+  console?: (string | RegExp)[];
+  requests?: (string | RegExp)[];
+}
+
+export interface CheckedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  consoleErrors: string[];
+  /** Off-machine requests seen so far (all were aborted). */
+  offMachineRequests: string[];
+  /** Adds allowances after the page was made (e.g. just before visiting a 404 path). */
+  allow(more: Allowances): void;
+  /** Throws when the page logged an error or tried to reach another machine, unless allowed. */
+  assertClean(): void;
+  close(): Promise<void>;
+}
+
+const openPages = new Set<CheckedPage>();
+
+function matches(text: string, patterns: (string | RegExp)[]): boolean {
+  return patterns.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
+}
+
+function isLocalHost(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return true;
+  }
+  // data:, blob: and about: URLs have no host and never leave the machine.
+  return host === '' || host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
+
+/**
+ * A new context and page on `baseUrl`. Requests to any host but this machine are aborted and recorded; console
+ * errors and page errors are recorded. Pages made here are checked and closed after each test (see
+ * `failOnDirtyPages`), or call `assertClean()` yourself.
+ */
+export async function newPage(browser: Browser, baseUrl: string, allowances: Allowances = {}): Promise<CheckedPage> {
+  const allowed = { console: [...(allowances.console ?? [])], requests: [...(allowances.requests ?? [])] };
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const offMachineRequests: string[] = [];
+
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocalHost(url)) return route.continue();
+    offMachineRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    // The console error Chromium logs for a request we aborted is already counted as that request.
+    const source = msg.location().url;
+    if (source && offMachineRequests.includes(source)) return;
+    consoleErrors.push(`console error: ${msg.text()}${source ? ` (${source})` : ''}`);
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
+
+  const checked: CheckedPage = {
+    page,
+    context,
+    consoleErrors,
+    offMachineRequests,
+    allow(more) {
+      allowed.console.push(...(more.console ?? []));
+      allowed.requests.push(...(more.requests ?? []));
+    },
+    assertClean() {
+      const problems = [
+        ...consoleErrors.filter((e) => !matches(e, allowed.console)),
+        ...offMachineRequests.filter((u) => !matches(u, allowed.requests)).map((u) => `off-machine request: ${u}`),
+      ];
+      if (problems.length) throw new Error(`The page was not clean:\n  ${problems.join('\n  ')}`);
+    },
+    async close() {
+      openPages.delete(checked);
+      await context.close().catch(() => {});
+    },
+  };
+  openPages.add(checked);
+  return checked;
+}
+
+/** Call once at the top of a test file: after each test, every page made by `newPage` is checked and closed. */
+export function failOnDirtyPages(): void {
+  afterEach(async () => {
+    const pages = [...openPages];
+    const problems: string[] = [];
+    for (const checked of pages) {
+      try {
+        checked.assertClean();
+      } catch (err) {
+        problems.push((err as Error).message);
+      }
+      await checked.close();
+    }
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+}
+
+export interface Mail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+/** The mail the server wrote to `DATA_DIR/mail/*.eml`, newest first. */
+export async function readMail(dataDir: string): Promise<Mail[]> {
+  const dir = path.join(dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => {
+      const file = path.join(dir, f);
+      return { file, mtime: fs.statSync(file).mtimeMs };
+    })
+    .sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file));
+  const mails: Mail[] = [];
+  for (const { file } of files) {
+    const parsed = await simpleParser(fs.readFileSync(file));
+    const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+    const text = parsed.text ?? '';
+    const html = typeof parsed.html === 'string' ? parsed.html : '';
+    const found = [
+      ...(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []),
+      ...[...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')),
+    ];
+    mails.push({ file, to, subject: parsed.subject ?? '', text, html, links: [...new Set(found)] });
+  }
+  return mails;
+}
+
+/** Polls `fn` until it returns a truthy value (answered) or the time is up (throws its last error, if any). */
+export async function waitFor<T>(fn: () => T | Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value as NonNullable<T>;
+      lastError = undefined;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() >= deadline) {
+      if (lastError) throw lastError;
+      throw new Error(`waitFor: no answer within ${timeoutMs} ms`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
