@@ -1,0 +1,78 @@
+// `npm test`: the unit and API tests, then the browser tests (when Chromium is present), and one summary line.
+// DATABASE_URL set: both runs use throwaway databases on that PostgreSQL server; unset: PGlite.
+// E2E=1: a missing Chromium is an error instead of a skip.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const requireE2e = ['1', 'true', 'yes'].includes(process.env.E2E ?? '');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+/** Runs vitest with a JSON report beside the usual output and adds its counts to the totals. */
+function vitestRun(name, extraArgs) {
+  const report = path.join(reports, `${name}.json`);
+  const code = run(process.execPath, [
+    vitest,
+    'run',
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numFailedTestSuites: 0 };
+  if (fs.existsSync(report)) counts = { ...counts, ...JSON.parse(fs.readFileSync(report, 'utf8')) };
+  let failed = counts.numFailedTests;
+  // A file that does not load or a failing beforeAll fails the run without failing a single test: count it.
+  if (code !== 0 && failed === 0) {
+    failed = Math.max(1, counts.numFailedTestSuites);
+    console.error(`\n${name}: vitest exited with code ${code} (${failed} failed file(s) or setup counted as failed)`);
+  }
+  totals.passed += counts.numPassedTests;
+  totals.failed += failed;
+  totals.skipped += counts.numPendingTests + counts.numTodoTests;
+  return code;
+}
+
+function summary() {
+  fs.rmSync(reports, { recursive: true, force: true });
+  const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+  console.log(`\n${line}`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+console.log(`\n=== Unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
+vitestRun('unit', []);
+
+if (!fs.existsSync(chromium)) {
+  if (requireE2e) {
+    console.error(`\nBrowser tests FAILED to run: Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+    totals.failed += 1;
+  } else {
+    console.log(
+      `\nBrowser tests SKIPPED: Chromium not found at ${chromium} (apt-get install chromium). Set E2E=1 to make this an error.`,
+    );
+  }
+  summary();
+}
+
+console.log('\n=== Building the web app for the browser tests ===');
+if (run('npm', ['run', 'build']) !== 0) {
+  console.error('\nThe web app did not build, so the browser tests could not run.');
+  totals.failed += 1;
+  summary();
+}
+
+console.log(`\n=== Browser tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
+vitestRun('e2e', ['--config', 'e2e/vitest.config.ts']);
+summary();
