@@ -1,0 +1,124 @@
+import { Window } from 'happy-dom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { htmlToText, isBlankHtml, safeLinkHref, sanitizeRichText, sanitizeTitle } from './sanitize';
+import { XSS_VECTORS } from './xss-vectors';
+
+// Sanitized output is checked by parsing it with a real HTML parser, as a browser would, not by pattern alone.
+const window = new Window();
+afterAll(() => window.happyDOM.close());
+
+const FORBIDDEN_ELEMENTS =
+  'script, style, svg, math, iframe, frame, object, embed, applet, form, button, input, textarea, select, img, ' +
+  'video, audio, meta, base, link, template, noscript, xmp, title, details, dialog, marquee, portal';
+const ALLOWED_TAGS = new Set(
+  'p br strong b em i u s strike code pre ul ol li blockquote h2 h3 h4 a'.split(' ').map((t) => t.toUpperCase()),
+);
+
+function parse(html: string) {
+  const container = window.document.createElement('div');
+  container.innerHTML = html;
+  return container;
+}
+
+/** Every reason the parsed output could still run script, style the page or leave the allowlist. */
+function dangers(html: string): string[] {
+  const found: string[] = [];
+  const root = parse(html);
+  for (const el of root.querySelectorAll(FORBIDDEN_ELEMENTS)) found.push(`element <${el.tagName.toLowerCase()}>`);
+  for (const el of root.querySelectorAll('*')) {
+    if (!ALLOWED_TAGS.has(el.tagName)) found.push(`tag outside the allowlist <${el.tagName.toLowerCase()}>`);
+    for (const attr of Array.from(el.attributes)) {
+      const name = attr.name.toLowerCase();
+      // Browsers ignore whitespace and control characters inside a scheme, so compare without them.
+      const value = attr.value.replace(/[\u0000-\u0020\u007f-\u00a0]/g, '').toLowerCase();
+      if (name.startsWith('on')) found.push(`event handler ${name}`);
+      if (name === 'style') found.push('style attribute');
+      if (!['href', 'rel', 'target', 'class'].includes(name)) found.push(`attribute ${name}`);
+      if (/^(javascript|data|vbscript):/.test(value)) found.push(`${name} URL ${attr.value}`);
+      if (name === 'href' && !/^(https?:|mailto:)/.test(value)) found.push(`href not http/https/mailto ${attr.value}`);
+      if (name === 'class' && !/^language-[a-z0-9_+#-]+$/.test(value)) found.push(`class ${attr.value}`);
+    }
+  }
+  // A belt to the parser's braces: no raw markup of a dangerous element survives as a tag.
+  if (/<\s*(script|svg|math|iframe|object|embed|style|img|form)\b/i.test(html)) found.push('raw dangerous tag');
+  return found;
+}
+
+describe('sanitizeRichText against the XSS corpus', () => {
+  it('has at least 100 vectors', () => {
+    expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(XSS_VECTORS).size).toBe(XSS_VECTORS.length);
+  });
+
+  it.each(XSS_VECTORS.map((v, i) => [i, v]))('vector %i is inert: %s', (_i, vector) => {
+    const output = sanitizeRichText(vector);
+    expect(dangers(output)).toEqual([]);
+    // Sanitizing is stable: running it again changes nothing, so stored HTML stays what was checked.
+    expect(sanitizeRichText(output)).toBe(output);
+  });
+
+  it('still finds dangers in unsanitized vectors (the checker itself works)', () => {
+    const caught = XSS_VECTORS.filter((v) => dangers(v).length > 0).length;
+    expect(caught).toBeGreaterThan(XSS_VECTORS.length * 0.9);
+  });
+});
+
+describe('sanitizeRichText keeps what the editor writes', () => {
+  it('keeps a code block with its language class and the text escaped', () => {
+    const html = '<pre><code class="language-typescript">const a = 1 &lt; 2 &amp;&amp; b;</code></pre>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('keeps formatting, lists, quotes and headings', () => {
+    const html =
+      '<h2>Title</h2><h3>Sub</h3><h4>Small</h4><p>a <strong>b</strong> <b>c</b> <em>d</em> <i>e</i> <u>f</u> <s>g</s> ' +
+      '<strike>h</strike> <code>i</code><br />j</p><ul><li><p>one</p></li></ul><ol><li>two</li></ol><blockquote><p>q</p></blockquote>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('forces rel on links, keeps http/https/mailto and _blank, drops other targets', () => {
+    expect(sanitizeRichText('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="opener">x</a>')).toBe(
+      '<a rel="nofollow ugc noopener" href="https://example.com/a?b=1&amp;c=2" target="_blank">x</a>',
+    );
+    expect(sanitizeRichText('<a href="mailto:me@example.com" target="_top">m</a>')).toBe(
+      '<a rel="nofollow ugc noopener" href="mailto:me@example.com">m</a>',
+    );
+    expect(sanitizeRichText('<a href="/relative">r</a>')).toBe('<a rel="nofollow ugc noopener">r</a>');
+  });
+
+  it('maps h1 to h2 and h5/h6 to h4, and drops classes other than a code language', () => {
+    expect(sanitizeRichText('<h1>a</h1><h6>b</h6><p class="x">c</p><code class="language-js other">d</code>')).toBe(
+      '<h2>a</h2><h4>b</h4><p>c</p><code class="language-js">d</code>',
+    );
+  });
+});
+
+describe('titles and blank bodies', () => {
+  it('turns a title into plain text: tags dropped, entities decoded, whitespace collapsed', () => {
+    expect(sanitizeTitle('  <b>Null</b> pointer &amp; <i>friends</i>\n in  <code>a &lt; b</code> ')).toBe(
+      'Null pointer & friends in a < b',
+    );
+    expect(sanitizeTitle('<script>alert(1)</script>Crash')).toBe('Crash');
+    expect(sanitizeTitle('<img src=x onerror=alert(1)>')).toBe('');
+  });
+
+  it.each(['', '   ', '<p></p>', '<p> &nbsp; </p><br>', '<script>alert(1)</script>', '<img src=x>', '<p>\u200b</p>'])(
+    'sees %j as blank',
+    (html) => {
+      expect(isBlankHtml(html)).toBe(true);
+      expect(isBlankHtml(sanitizeRichText(html))).toBe(true);
+    },
+  );
+
+  it('sees text as not blank', () => {
+    expect(isBlankHtml('<p>0</p>')).toBe(false);
+    expect(htmlToText('<p>a</p><p>b &amp; c</p>')).toBe('ab & c');
+  });
+
+  it('reads link schemes as the browser does', () => {
+    expect(safeLinkHref('java\tscript:alert(1)')).toBeNull();
+    expect(safeLinkHref(' https://example.com')).toBe('https://example.com/');
+    expect(safeLinkHref('HTTPS://EXAMPLE.com/A')).toBe('https://example.com/A');
+    expect(safeLinkHref('//evil.example')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+// The server-side allowlist for HTML written by users (comments, bugs, solutions), and plain-text titles.
+// Why an allowlist and these tags: docs/decisions/0003-rich-text-sanitizing.md.
+import sanitizeHtml from 'sanitize-html';
+
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+const LINK_REL = 'nofollow ugc noopener';
+
+// Elements whose whole content goes with them: raw-text elements and foreign or embedding content, where
+// keeping the text would only keep markup-looking noise (or, for a browser that parses differently, a payload).
+const DROP_WITH_CONTENT = [
+  'script', 'style', 'textarea', 'option', 'select', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext',
+  'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template', 'title', 'svg', 'math', 'head',
+];
+
+/** An absolute http, https or mailto URL, normalized the way a browser reads it; anything else is null. */
+export function safeLinkHref(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    // The WHATWG parser strips tabs, newlines and edge control characters exactly as the browser will,
+    // so `java\tscript:` or ` JaVaScRiPt:` show their real scheme here.
+    const url = new URL(value);
+    return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null; // relative or malformed: a user link must say where it goes
+  }
+}
+
+const richTextOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'code', 'pre',
+    'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'a',
+  ],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedClasses: { code: [/^language-[a-z0-9_+#-]{1,30}$/i] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  // Editors emit h1/h5/h6; keep their structure within the allowed range rather than flattening them.
+  transformTags: {
+    h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
+    a: (_tagName, attribs) => {
+      const href = safeLinkHref(attribs.href);
+      const out: Record<string, string> = { rel: LINK_REL };
+      if (href) out.href = href;
+      if (attribs.target === '_blank') out.target = '_blank';
+      return { tagName: 'a', attribs: out };
+    },
+  },
+};
+
+const textOnlyOptions: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+};
+
+/** User rich text reduced to the allowlist. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richTextOptions).trim();
+}
+
+// sanitize-html escapes exactly these four in text it re-emits (entities were decoded while parsing),
+// so reversing them answers the text as a reader sees it.
+const unescapeText = (s: string) =>
+  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+/** The visible text of some HTML: tags dropped, entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  return unescapeText(sanitizeHtml(html, textOnlyOptions))
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A title is plain text: any markup in it is dropped, not escaped; the web renders it as text. */
+export const sanitizeTitle = (title: string): string => htmlToText(title);
+
+/** True when HTML shows no text at all (empty, only whitespace, or only markup that was dropped). */
+export const isBlankHtml = (html: string): boolean => htmlToText(html) === '';
