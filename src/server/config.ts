@@ -5,14 +5,24 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'expected true or false' })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+// One check, so a value that is no URL at all gets the same named message instead of a TypeError from `new URL`.
 const url = (protocols: string[]) =>
   z
     .string()
-    .url()
-    .refine((v) => protocols.includes(new URL(v).protocol), `expected a ${protocols.join(' or ')} URL`);
+    .refine(
+      (v) => URL.canParse(v) && protocols.includes(new URL(v).protocol),
+      `expected a ${protocols.join(' or ')} URL`,
+    );
+
+// Digits only: Number() would read ' ' as 0 and '1e3' or '0x10' as ports nobody meant.
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'expected a port number from 0 to 65535')
+  .transform(Number)
+  .refine((n) => n <= 65535, 'expected a port number from 0 to 65535');
 
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('defaults', () => {
+  test('an empty environment runs the embedded database on port 3000 with the demo content', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: './data',
+      smtpUrl: undefined,
+      mailFrom: 'DevCourses <no-reply@devcourses.local>',
+      publicUrl: 'http://localhost:3000',
+      redisUrl: undefined,
+      logLevel: 'info',
+      seedDemo: true,
+      trustProxy: false,
+    });
+  });
+
+  test('empty values count as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SEED_DEMO: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+    });
+  });
+
+  test('the public URL follows the port and loses a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://devcourses.example/' }).publicUrl).toBe('https://devcourses.example');
+  });
+
+  test('values given are used', () => {
+    expect(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/devcourses',
+        SMTP_URL: 'smtps://user:pass@mail.example:465',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'yes',
+      }),
+    ).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/devcourses',
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      redisUrl: 'redis://127.0.0.1:6379',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+});
+
+describe('SEED_DEMO', () => {
+  const pg = 'postgres://postgres@127.0.0.1:5432/devcourses';
+
+  test('is on by default only for the embedded database', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: pg }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: pg.replace('postgres:', 'postgresql:') }).seedDemo).toBe(false);
+  });
+
+  test('an explicit value wins either way', () => {
+    expect(loadConfig({ DATABASE_URL: pg, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'on' }).seedDemo).toBe(true);
+  });
+});
+
+describe('a bad value is refused with its name', () => {
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', ' '],
+    ['PORT', '1e3'],
+    ['PORT', '0x10'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['PUBLIC_URL', 'ftp://devcourses.example'],
+    ['PUBLIC_URL', 'devcourses.example'],
+    ['REDIS_URL', 'redis//oops'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'maybe'],
+    ['TRUST_PROXY', '2'],
+  ])('%s=%j', (name, value) => {
+    const message = configError({ [name]: value });
+    expect(message).toContain('Invalid configuration');
+    expect(message).toMatch(new RegExp(`^  ${name}: \\S`, 'm'));
+  });
+
+  test('every bad value is named at once', () => {
+    const message = configError({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL']) expect(message).toContain(`  ${name}: `);
+  });
+});
