@@ -14,10 +14,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler } from './lib/error-handler';
 import { ReadCache } from './lib/read-cache';
+import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
+import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
 import currentUser from './plugins/current-user';
+import outboxWorker, { type OutboxWorkerOptions } from './plugins/outbox-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +38,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A shared Redis client for rate limits; when absent, limits are kept in memory. */
   redis?: import('ioredis').Redis;
+  /** Login/sign-up/reset rate limits (tests set small ones); defaults in auth.routes.ts. */
+  authLimits?: Partial<AuthLimits>;
+  /** The mail outbox worker: mailer, poll interval, retry backoff (tests drive it with app.outbox.drain()). */
+  outbox?: OutboxWorkerOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -91,9 +100,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  await app.register(outboxWorker, options.outbox ?? {});
+  await app.register(authRoutes, { limits: options.authLimits });
   await app.register(coursesRoutes);
   await app.register(tutorialsRoutes);
   await app.register(blogsRoutes);
+  await app.register(lessonCommentsRoutes);
+  await app.register(bugsRoutes);
+  await app.register(searchRoutes);
 
   await registerWebApp(app, config.webDir);
   return app;

@@ -1,0 +1,62 @@
+// Two-key rate limits for routes that take an identity in the body (login, sign-up, password reset): one budget
+// per client IP and one per email address, counted in @fastify/rate-limit's store (memory, or Redis when the app
+// has one, so every process shares the counts). Runs as a preHandler, after the body is parsed and validated.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { HttpError } from './errors';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface DualLimit {
+  perIp: Limit;
+  /** Counted only when the request names an email. */
+  perEmail?: Limit;
+}
+
+/** Email addresses are hashed before they become store keys: the store need not hold personal data. */
+const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+export function dualRateLimit(
+  app: FastifyInstance,
+  name: string,
+  limits: DualLimit,
+  emailOf: (request: FastifyRequest) => string | undefined = () => undefined,
+): preHandlerAsyncHookHandler {
+  const checks: ((request: FastifyRequest) => ReturnType<ReturnType<FastifyInstance['createRateLimit']>>)[] = [
+    app.createRateLimit({
+      max: limits.perIp.max,
+      timeWindow: limits.perIp.windowMs,
+      keyGenerator: (request) => `${name}:ip:${request.ip}`,
+      // A store outage (Redis down) must not lock everyone out of their accounts.
+      skipOnError: true,
+    }),
+  ];
+  if (limits.perEmail) {
+    checks.push(
+      app.createRateLimit({
+        max: limits.perEmail.max,
+        timeWindow: limits.perEmail.windowMs,
+        keyGenerator: (request) => `${name}:email:${emailKey(emailOf(request) ?? '')}`,
+        allowList: (request) => !emailOf(request),
+        skipOnError: true,
+      }),
+    );
+  }
+
+  return async function rateLimited(request, reply) {
+    for (const check of checks) {
+      const state = await check(request);
+      if (!state.isAllowed && state.isExceeded) {
+        const seconds = Math.max(1, state.ttlInSeconds);
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(429, `Too many attempts. Try again in ${describeWait(seconds)}.`);
+      }
+    }
+  };
+}
+
+const describeWait = (seconds: number) =>
+  seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;

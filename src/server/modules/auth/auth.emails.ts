@@ -1,0 +1,40 @@
+// The two account emails, in plain text and HTML. The user's name is escaped: it is user input.
+import { BRAND } from '../../../shared/constants';
+import type { Mail } from '../../lib/mailer';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+function layout(heading: string, name: string, lines: string[], link: string, action: string): string {
+  return [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">',
+    '<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
+    `<tr><td><p style="font-size:20px;font-weight:bold;color:#d6336c;margin:0 0 16px">${escapeHtml(BRAND)}</p>`,
+    `<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(heading)}</h1>`,
+    `<p>Hi ${escapeHtml(name)},</p>`,
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#d6336c;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action)}</a></p>`,
+    `<p style="font-size:12px;color:#52606d">Or open this link: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    '</td></tr></table></body></html>',
+  ].join('\n');
+}
+
+export function verificationEmail(to: string, name: string, link: string): Mail {
+  const lines = [`Welcome to ${BRAND}! Please confirm your email address to finish signing up.`, 'The link works once and expires in 24 hours.'];
+  return {
+    to,
+    subject: `Verify your email for ${BRAND}`,
+    text: `Hi ${name},\n\n${lines.join('\n')}\n\n${link}\n\nIf you did not sign up, ignore this email.\n\n${BRAND}\n`,
+    html: layout('Verify your email', name, [...lines, 'If you did not sign up, ignore this email.'], link, 'Verify email'),
+  };
+}
+
+export function resetEmail(to: string, name: string, link: string): Mail {
+  const lines = [`Someone asked to reset the password of your ${BRAND} account.`, 'The link works once and expires in 1 hour.'];
+  return {
+    to,
+    subject: `Reset your ${BRAND} password`,
+    text: `Hi ${name},\n\n${lines.join('\n')}\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n\n${BRAND}\n`,
+    html: layout('Reset your password', name, [...lines, 'If it was not you, ignore this email: your password stays as it is.'], link, 'Choose a new password'),
+  };
+}

@@ -1,0 +1,105 @@
+// The account calls of SPEC §7 (+ logout, DESIGN §4). Shapes: {success, msg, error, authToken, id}; failures the
+// web shows in danger style leave as {error} (or {success:false, error} for sign-up, as SPEC §8 reads it).
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authResult, changePasswordBody, createUserBody, forgotBody, loginBody } from '../../../shared/contract';
+import { HttpError, notFound } from '../../lib/errors';
+import { type DualLimit, dualRateLimit } from '../../lib/rate-limit';
+import { signedInUser } from '../../plugins/current-user';
+import * as auth from './auth.service';
+
+export type AuthLimits = Record<'login' | 'signup' | 'forgot' | 'changePassword', DualLimit>;
+
+const MINUTE = 60_000;
+/** Generous for a person (typos, a shared office IP), tight against guessing one account's password. */
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  login: { perIp: { max: 100, windowMs: 15 * MINUTE }, perEmail: { max: 10, windowMs: 15 * MINUTE } },
+  signup: { perIp: { max: 20, windowMs: 60 * MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
+  forgot: { perIp: { max: 20, windowMs: 15 * MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
+  changePassword: { perIp: { max: 20, windowMs: 15 * MINUTE } },
+};
+
+export const AUTH_MSG = {
+  signedUp: 'Please check your email and open the link we sent to verify your account.',
+  emailTaken: 'An account with this email already exists. Log in or reset your password.',
+  loggedIn: 'Logged in',
+  unverified: 'Please verify your email first: we sent a fresh verification link to your inbox.',
+  invalidLogin: 'Invalid email or password',
+  verified: 'Email verified',
+  linkValid: 'The link is valid',
+  linkInvalid: 'This link is invalid or has expired',
+  resetSent: 'If an account exists for this email, we sent a link to reset the password. Check your inbox.',
+  passwordChanged: 'Password changed. Please log in with the new password.',
+  loggedOut: 'Logged out',
+} as const;
+
+export interface AuthRoutesOptions {
+  limits?: Partial<AuthLimits>;
+}
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, options) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.database.db, publicUrl: app.config.publicUrl };
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
+  const emailOf = (request: { body: unknown }) => (request.body as { email?: string } | undefined)?.email;
+  const limited = {
+    login: dualRateLimit(base, 'login', limits.login, emailOf),
+    signup: dualRateLimit(base, 'signup', limits.signup, emailOf),
+    forgot: dualRateLimit(base, 'forgot', limits.forgot, emailOf),
+    changePassword: dualRateLimit(base, 'change-password', limits.changePassword),
+  };
+  const response = { 200: authResult };
+
+  app.post(
+    '/api/auth/createUser',
+    { schema: { body: createUserBody, response: { ...response, 409: authResult } }, preHandler: limited.signup },
+    async (request, reply) => {
+      const result = await auth.createUser(deps, request.body);
+      if (!result.ok) return reply.status(409).send({ success: false, error: AUTH_MSG.emailTaken });
+      app.outbox.wake();
+      return { success: true, msg: AUTH_MSG.signedUp };
+    },
+  );
+
+  app.post('/api/auth/loginUser', { schema: { body: loginBody, response }, preHandler: limited.login }, async (request) => {
+    const result = await auth.login(deps, request.body);
+    if (result.kind === 'invalid') throw new HttpError(401, AUTH_MSG.invalidLogin);
+    if (result.kind === 'unverified') {
+      if (result.resent) app.outbox.wake();
+      return { success: false, msg: AUTH_MSG.unverified };
+    }
+    return { success: true, authToken: result.token, id: result.userId, msg: AUTH_MSG.loggedIn };
+  });
+
+  app.get(
+    '/api/auth/verify/:token',
+    { schema: { params: z.object({ token: z.string().max(200) }), response } },
+    async (request) => {
+      const result = await auth.checkToken(deps, request.params.token);
+      if (result === 'invalid') throw notFound(AUTH_MSG.linkInvalid);
+      return { success: true, msg: result === 'verified' ? AUTH_MSG.verified : AUTH_MSG.linkValid };
+    },
+  );
+
+  app.post('/api/auth/forgot', { schema: { body: forgotBody, response }, preHandler: limited.forgot }, async (request) => {
+    await auth.requestPasswordReset(deps, request.body.email);
+    app.outbox.wake();
+    return { success: true, msg: AUTH_MSG.resetSent };
+  });
+
+  app.post(
+    '/api/auth/Changepassword',
+    { schema: { body: changePasswordBody, response }, preHandler: limited.changePassword },
+    async (request) => {
+      const changed = await auth.changePassword(deps, { token: request.body.id, password: request.body.password });
+      if (!changed) throw new HttpError(400, AUTH_MSG.linkInvalid);
+      return { success: true, msg: AUTH_MSG.passwordChanged };
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { response }, preHandler: app.requireUser }, async (request) => {
+    await auth.logout(deps, signedInUser(request).sessionId);
+    return { success: true, msg: AUTH_MSG.loggedOut };
+  });
+};

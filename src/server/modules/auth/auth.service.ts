@@ -1,0 +1,198 @@
+// Accounts: sign-up, email verification, login, logout, password reset. Rules live here; the routes map the
+// outcomes to HTTP. Tokens are opaque and random, stored only as SHA-256 hashes; passwords as argon2id.
+// See docs/decisions/0002-accounts-tokens-and-email.md.
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { TOKEN_TTL_MS } from '../../../shared/constants';
+import { type Db, sqlState } from '../../db/client';
+import { sessions, users, userTokens } from '../../db/schema';
+import { enqueueMail } from '../../lib/outbox';
+import { hashToken, isTokenShaped, newToken } from '../../lib/tokens';
+import { resetEmail, verificationEmail } from './auth.emails';
+
+export interface AuthDeps {
+  db: Db;
+  /** Base of the links in emails, without a trailing slash. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** A fresh verification mail goes out at most this often per account. */
+export const RESEND_INTERVAL_MS = 60_000;
+
+// argon2id (the library's default algorithm) with OWASP's parameters: 19 MiB, 2 passes, 1 lane.
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+
+// Checked when the email is unknown, so a wrong email costs the same time as a wrong password.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hashPassword(newToken()));
+
+const clock = (deps: AuthDeps) => (deps.now ?? (() => new Date()))();
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Inserts a single-use token of `kind` for the user; answers the raw token (only its hash is stored). */
+async function issueToken(tx: Tx | Db, userId: string, kind: 'verify' | 'reset', now: Date): Promise<string> {
+  const token = newToken();
+  await tx.insert(userTokens).values({
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]),
+  });
+  return token;
+}
+
+const verifyLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/verify/${token}`;
+const resetLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/change-password/${token}`;
+
+export type CreateUserResult = { ok: true; userId: string } | { ok: false; reason: 'email-taken' };
+
+/** Creates an unverified user, its verification token and the mail, in one transaction: all or nothing. */
+export async function createUser(
+  deps: AuthDeps,
+  input: { name: string; email: string; password: string },
+): Promise<CreateUserResult> {
+  const passwordHash = await hashPassword(input.password);
+  const now = clock(deps);
+  try {
+    const userId = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, verificationSentAt: now })
+        .returning({ id: users.id });
+      const token = await issueToken(tx, user.id, 'verify', now);
+      await enqueueMail(tx, verificationEmail(input.email, input.name, verifyLink(deps, token)));
+      return user.id;
+    });
+    return { ok: true, userId };
+  } catch (err) {
+    // The unique index on lower(email) decides, so two sign-ups racing for one address cannot both win.
+    if (sqlState(err) === '23505') return { ok: false, reason: 'email-taken' };
+    throw err;
+  }
+}
+
+export type LoginResult =
+  | { kind: 'ok'; token: string; userId: string }
+  | { kind: 'unverified'; resent: boolean }
+  | { kind: 'invalid' };
+
+export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<LoginResult> {
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash, verifiedAt: users.verifiedAt })
+    .from(users)
+    .where(byEmail(input.email));
+  const passwordOk = await verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
+  if (!user || !passwordOk) return { kind: 'invalid' };
+
+  const now = clock(deps);
+  if (!user.verifiedAt) return { kind: 'unverified', resent: await resendVerification(deps, user, now) };
+
+  const token = newToken();
+  await deps.db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.session),
+  });
+  return { kind: 'ok', token, userId: user.id };
+}
+
+/** Sends a fresh verification link unless one went out in the last minute. The conditional update makes the
+ *  check and the claim one step, so concurrent logins send one mail, not several. */
+async function resendVerification(deps: AuthDeps, user: { id: string; name: string; email: string }, now: Date): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(users)
+      .set({ verificationSentAt: now })
+      .where(
+        and(
+          eq(users.id, user.id),
+          or(isNull(users.verificationSentAt), lt(users.verificationSentAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
+        ),
+      )
+      .returning({ id: users.id });
+    if (claimed.length === 0) return false;
+    const token = await issueToken(tx, user.id, 'verify', now);
+    await enqueueMail(tx, verificationEmail(user.email, user.name, verifyLink(deps, token)));
+    return true;
+  });
+}
+
+export type CheckTokenResult = 'verified' | 'reset-valid' | 'invalid';
+
+/** A verification token is consumed and marks the email verified; a reset token is only checked. */
+export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTokenResult> {
+  if (!isTokenShaped(token)) return 'invalid';
+  const now = clock(deps);
+  const live = and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now));
+  const [row] = await deps.db.select({ kind: userTokens.kind }).from(userTokens).where(live);
+  if (!row) return 'invalid';
+  if (row.kind === 'reset') return 'reset-valid';
+
+  return deps.db.transaction(async (tx) => {
+    // Consumed by a conditional update: of two clicks racing, one wins.
+    const [used] = await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(live, eq(userTokens.kind, 'verify')))
+      .returning({ userId: userTokens.userId });
+    if (!used) return 'invalid';
+    await tx
+      .update(users)
+      .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
+      .where(eq(users.id, used.userId));
+    return 'verified';
+  });
+}
+
+/** Issues a reset link when the email belongs to an account; says nothing either way (no account discovery). */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const [user] = await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(byEmail(email));
+  if (!user) return;
+  const now = clock(deps);
+  await deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'reset', now);
+    await enqueueMail(tx, resetEmail(user.email, user.name, resetLink(deps, token)));
+  });
+}
+
+/** Sets the password for a live reset token, consumes it (and every other reset token of the user), and signs
+ *  the user out everywhere. Following the emailed link also proves the address, so the email counts as verified. */
+export async function changePassword(deps: AuthDeps, input: { token: string; password: string }): Promise<boolean> {
+  if (!isTokenShaped(input.token)) return false;
+  const now = clock(deps);
+  const live = and(
+    eq(userTokens.tokenHash, hashToken(input.token)),
+    eq(userTokens.kind, 'reset'),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, now),
+  );
+  // A cheap look first, so a made-up token costs no argon2 hash.
+  const [candidate] = await deps.db.select({ id: userTokens.id }).from(userTokens).where(live);
+  if (!candidate) return false;
+  const passwordHash = await hashPassword(input.password);
+
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx.update(userTokens).set({ usedAt: now }).where(live).returning({ userId: userTokens.userId });
+    if (!used) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
+      .where(eq(users.id, used.userId));
+    await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.userId, used.userId), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+    return true;
+  });
+}
+
+/** Revokes one session (the one whose token was sent). */
+export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
+  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
