@@ -1,0 +1,50 @@
+// The frame around every page: progress bar, navbar, alert banner, the page itself, footer, and the search modal.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AlertBanner } from '../components/alert-banner';
+import { Footer } from '../components/footer';
+import { Loading } from '../components/loading';
+import { Navbar } from '../components/navbar';
+import { ProgressBar } from '../components/progress-bar';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { useDocumentTitle } from './use-document-title';
+
+const SearchModal = lazy(() => import('../features/search/components/search-modal'));
+
+export function RootLayout() {
+  useDocumentTitle();
+  const { pathname } = useLocation();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+
+  useEffect(() => {
+    // SPEC §2: the search modal closes on every route change. A new page starts at the top.
+    setSearchOpen(false);
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <Navbar searchOpen={searchOpen} onOpenSearch={openSearch} />
+      <AlertBanner />
+      <main id="main" tabIndex={-1}>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <Footer />
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchModal onClose={closeSearch} />
+        </Suspense>
+      )}
+    </>
+  );
+}

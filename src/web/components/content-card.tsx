@@ -1,0 +1,33 @@
+// A card of a list page (course, tutorial, blog post): optional image, title, optional text, and one link.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface ContentCardProps {
+  to: string;
+  title: string;
+  linkLabel: string;
+  image?: string;
+  /** Shown above the title (a date, say). */
+  meta?: ReactNode;
+  text?: string;
+  headingLevel?: 2 | 3;
+}
+
+export function ContentCard({ to, title, linkLabel, image, meta, text, headingLevel = 2 }: ContentCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card">
+      {image !== undefined && (
+        <img className="card__image" src={image} alt={`Cover of ${title}`} width="640" height="360" loading="lazy" decoding="async" />
+      )}
+      <div className="card__body">
+        {meta && <p className="card__meta">{meta}</p>}
+        <Heading className="card__title">{title}</Heading>
+        {text && <p className="card__text">{text}</p>}
+        <Link className="button card__link" to={to} aria-label={`${linkLabel} ${title}`}>
+          {linkLabel}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+// The sticky site navigation: links, the search box that opens the search modal, and Login or Logout.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { BRAND, TEXT } from '../../shared/constants';
+import { api } from '../lib/api';
+import { useSession } from '../lib/session';
+import { showAlert } from './alert-banner';
+import { MenuIcon, SearchIcon } from './icons';
+
+const LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/course', label: 'Courses', end: false },
+  { to: '/tutorial', label: 'Tutorial', end: false },
+  { to: '/blog/', label: 'Blog', end: false },
+  { to: '/bugs', label: 'BugsWorld', end: false },
+  { to: '/contact', label: 'Contact', end: false },
+] as const;
+
+interface NavbarProps {
+  searchOpen: boolean;
+  onOpenSearch: () => void;
+}
+
+export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
+  const { signedIn, signOut } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // When the modal closes, focus comes back to the search box; that focus must not open the modal again.
+  const ignoreFocus = useRef(false);
+  const wasOpen = useRef(searchOpen);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (wasOpen.current && !searchOpen) {
+      ignoreFocus.current = true;
+      searchRef.current?.focus({ preventScroll: true });
+      ignoreFocus.current = false;
+    }
+    wasOpen.current = searchOpen;
+  }, [searchOpen]);
+
+  function logout() {
+    // Revoke the session on the server; the local sign-out happens whatever it answers (SPEC §4).
+    api('/api/auth/logout', { method: 'POST', auth: true }).catch(() => undefined);
+    signOut();
+    queryClient.clear();
+    navigate('/');
+    showAlert(TEXT.loggedOut, 'danger');
+  }
+
+  return (
+    <header className="navbar">
+      <nav className="container navbar__inner" aria-label="Main">
+        <Link to="/" className="navbar__brand">
+          <span aria-hidden="true" className="navbar__logo">
+            {'</>'}
+          </span>
+          {BRAND}
+        </Link>
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-label="Toggle navigation"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+        </button>
+        <div id={menuId} className={menuOpen ? 'navbar__menu is-open' : 'navbar__menu'}>
+          <ul className="navbar__links">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="navbar__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="navbar__search">
+            <SearchIcon className="navbar__search-icon" width="18" height="18" />
+            <input
+              ref={searchRef}
+              type="search"
+              readOnly
+              className="navbar__search-input"
+              placeholder={TEXT.searchPlaceholder}
+              aria-label="Search courses and tutorials"
+              aria-haspopup="dialog"
+              aria-expanded={searchOpen}
+              onClick={onOpenSearch}
+              onFocus={() => {
+                if (!ignoreFocus.current) onOpenSearch();
+              }}
+            />
+          </div>
+          {signedIn ? (
+            <button type="button" className="button button--outline navbar__auth" onClick={logout}>
+              Logout
+            </button>
+          ) : (
+            <Link to="/login" className="button navbar__auth">
+              Login
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { TEXT } from '../../shared/constants';
+
+/** The 404 view: unknown paths and any data screen whose call did not answer 200 (SPEC §4, §8). */
+export function NotFound() {
+  return (
+    <section className="not-found container" aria-labelledby="not-found-title">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title">{TEXT.notFoundTitle}</h1>
+      <p>{TEXT.notFoundBody}</p>
+      <Link className="button" to="/">
+        Back to home
+      </Link>
+    </section>
+  );
+}
+
+export default NotFound;

@@ -1,0 +1,35 @@
+// Renders stored HTML (course descriptions, tutorials, blog posts, comments) after DOMPurify on the client, on top
+// of the server's sanitizer: defence in depth for the main attack surface.
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+
+let hooked = false;
+function purifier(): typeof DOMPurify {
+  if (!hooked) {
+    hooked = true;
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A' && node.hasAttribute('href')) {
+        const rel = new Set((node.getAttribute('rel') ?? '').split(/\s+/).filter(Boolean));
+        rel.add('noopener');
+        if (node.getAttribute('target') === '_blank') rel.add('noreferrer');
+        node.setAttribute('rel', [...rel].join(' '));
+      }
+      if (node.tagName === 'IMG') {
+        // Images in content are decorative unless their author said otherwise; lazy so long posts load fast.
+        if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+        node.setAttribute('loading', 'lazy');
+        node.setAttribute('decoding', 'async');
+      }
+    });
+  }
+  return DOMPurify;
+}
+
+export function sanitizeHtml(html: string): string {
+  return purifier().sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
+}
+
+export function RichHtml({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div className={className ? `rich-html ${className}` : 'rich-html'} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

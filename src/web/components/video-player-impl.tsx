@@ -1,0 +1,36 @@
+// Plays a lesson link: a native <video> for files (WebM/MP4, relative paths), react-player for YouTube and Vimeo.
+import { lazy, Suspense } from 'react';
+
+export interface VideoPlayerProps {
+  src: string;
+  /** The lesson title; names the player for assistive technology. */
+  title: string;
+}
+
+const ReactPlayer = lazy(() => import('react-player'));
+
+const HOSTED = /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com|player\.vimeo\.com)\//i;
+
+export function isHostedVideo(src: string): boolean {
+  return HOSTED.test(src.trim());
+}
+
+export default function VideoPlayerImpl({ src, title }: VideoPlayerProps) {
+  if (isHostedVideo(src)) {
+    return (
+      <div className="video-frame">
+        <Suspense fallback={null}>
+          <ReactPlayer src={src} controls width="100%" height="100%" aria-label={`Video: ${title}`} />
+        </Suspense>
+      </div>
+    );
+  }
+  return (
+    <div className="video-frame">
+      {/* key: a new lesson gets a fresh element, so the previous video stops and the new one loads. */}
+      <video key={src} src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`}>
+        Your browser cannot play this video. <a href={src}>Download it</a>.
+      </video>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// '/blog/:blogId': a blog post.
+import { useParams } from 'react-router';
+import { QueryView } from '../../components/query-view';
+import { RichHtml } from '../../components/rich-html';
+import { formatDate } from '../../lib/format';
+import { useBlog } from './api/get-blog';
+
+export default function BlogPage() {
+  const { blogId = '' } = useParams();
+  const blog = useBlog(blogId);
+  return (
+    <QueryView query={blog} loadingLabel="Loading the post…" isEmpty={(list) => list.length === 0}>
+      {([data]) => (
+        <article className="container article">
+          <p className="article__meta">
+            <time dateTime={data.date}>{formatDate(data.date)}</time>
+          </p>
+          <h1 className="page-title">{data.title}</h1>
+          <RichHtml html={data.content} />
+        </article>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,15 @@
+// GET /api/course/getCourse: every course (the home page shows the last three).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Course } from '../../../../shared/contract';
+import { api } from '../../../lib/api';
+
+export function getCourses(signal?: AbortSignal): Promise<Course[]> {
+  return api<Course[]>('/api/course/getCourse', { signal });
+}
+
+export const coursesQueryOptions = () =>
+  queryOptions({ queryKey: ['courses'], queryFn: ({ signal }) => getCourses(signal) });
+
+export function useCourses() {
+  return useQuery(coursesQueryOptions());
+}

@@ -1,0 +1,103 @@
+// '/course/:courseId/:lessonId': the video, title and description of a lesson, the course's lesson list in a
+// sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
+import { useId, useState } from 'react';
+import { Link, NavLink, useParams } from 'react-router';
+import { TEXT } from '../../../shared/constants';
+import type { Lesson } from '../../../shared/contract';
+import { paths } from '../../app/paths';
+import { ChevronRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
+import { QueryView } from '../../components/query-view';
+import { RichHtml } from '../../components/rich-html';
+import { VideoPlayer } from '../../components/video-player';
+import { useSession } from '../../lib/session';
+import { useLesson } from './api/get-lesson';
+import './courses.css';
+
+const NARROW = '(max-width: 768px)';
+
+function startsOpen(): boolean {
+  return !(typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches);
+}
+
+export default function LessonPage() {
+  const { courseId = '', lessonId = '' } = useParams();
+  const lesson = useLesson(courseId, lessonId);
+  return (
+    <QueryView query={lesson} loadingLabel="Loading the lesson…" isEmpty={(data) => data.course.length === 0}>
+      {(data) => <LessonView courseId={courseId} lesson={data.course[0]} lessons={data.lessionList} />}
+    </QueryView>
+  );
+}
+
+function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: Lesson; lessons: Lesson[] }) {
+  const { signedIn } = useSession();
+  const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
+  const sidebarId = useId();
+  const position = lessons.findIndex((item) => item._id === lesson._id);
+  const previous = position > 0 ? lessons[position - 1] : undefined;
+  const next = position >= 0 && position < lessons.length - 1 ? lessons[position + 1] : undefined;
+
+  return (
+    <div className={sidebarOpen ? 'container lesson-layout' : 'container lesson-layout lesson-layout--closed'}>
+      <div className="lesson-toolbar">
+        <button
+          type="button"
+          className="icon-button lesson-toolbar__toggle"
+          aria-label="Toggle lesson list"
+          aria-expanded={sidebarOpen}
+          aria-controls={sidebarId}
+          onClick={() => setSidebarOpen((open) => !open)}
+        >
+          {sidebarOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link className="lesson-toolbar__back" to={paths.course(courseId)}>
+          Back to the course
+        </Link>
+      </div>
+      <nav id={sidebarId} className="lesson-sidebar" aria-label="Lessons" hidden={!sidebarOpen}>
+        <ol className="lesson-list">
+          {lessons.map((item, i) => (
+            <li key={item._id}>
+              <NavLink className="lesson-list__link" to={paths.lesson(courseId, item._id)} end>
+                <span className="lesson-list__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="lesson-list__title">{item.title}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <article className="lesson-main">
+        <VideoPlayer src={lesson.link} title={lesson.title} />
+        <h1 className="lesson-title">{lesson.title}</h1>
+        <RichHtml html={lesson.description} />
+        {(previous || next) && (
+          <nav className="lesson-pager" aria-label="Previous and next lesson">
+            {previous ? (
+              <Link className="button button--ghost" to={paths.lesson(courseId, previous._id)} rel="prev">
+                Previous: {previous.title}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next && (
+              <Link className="button" to={paths.lesson(courseId, next._id)} rel="next">
+                Next: {next.title} <ChevronRightIcon width="18" height="18" />
+              </Link>
+            )}
+          </nav>
+        )}
+        <section className="lesson-comments" aria-label="Comments">
+          {signedIn ? (
+            <>{/* lesson comments: features/comments */}</>
+          ) : (
+            <p className="lesson-comments__login">
+              <Link to={paths.login()}>{TEXT.loginForComments}</Link>
+            </p>
+          )}
+        </section>
+      </article>
+    </div>
+  );
+}

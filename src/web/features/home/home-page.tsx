@@ -1,0 +1,60 @@
+// '/': the hero with the rotating word and the three latest courses.
+import { Link } from 'react-router';
+import { EXCERPT, HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
+import { paths } from '../../app/paths';
+import { ContentCard } from '../../components/content-card';
+import { QueryView } from '../../components/query-view';
+import { excerpt } from '../../lib/format';
+import { useCourses } from '../courses/api/get-courses';
+import { TypingWord } from './typing-word';
+import './home.css';
+
+export default function HomePage() {
+  const courses = useCourses();
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <p className="hero__eyebrow">Free courses, tutorials and blogs for programmers</p>
+          <h1 className="hero__title">
+            Learn to build with <TypingWord words={TEXT.heroWords} />
+          </h1>
+          <p className="hero__lead">
+            Watch short video lessons, follow hands-on tutorials, read the blog, and share the bugs that bite you on
+            BugsWorld.
+          </p>
+          <div className="hero__actions">
+            <Link className="button button--large" to={paths.courses()}>
+              Free Courses
+            </Link>
+            <Link className="button button--large button--ghost" to={paths.blogs()}>
+              Explore blogs
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="container section" aria-labelledby="latest-courses">
+        <h2 id="latest-courses" className="section__title">
+          Latest Courses
+        </h2>
+        <QueryView query={courses} loadingLabel="Loading the latest courses…">
+          {(list) => (
+            <div className="card-grid">
+              {list.slice(-HOME_LATEST_COURSES).map((course) => (
+                <ContentCard
+                  key={course._id}
+                  to={paths.course(course._id)}
+                  image={course.cover}
+                  title={course.title}
+                  text={excerpt(course.description, EXCERPT.course)}
+                  linkLabel="Start watching!"
+                  headingLevel={3}
+                />
+              ))}
+            </div>
+          )}
+        </QueryView>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// GET /api/search/{text} (signed-in users only): courses and tutorials matching the text.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchResult } from '../../../../shared/contract';
+import { api } from '../../../lib/api';
+
+export function getSearch(text: string, signal?: AbortSignal): Promise<SearchResult> {
+  return api<SearchResult>(`/api/search/${encodeURIComponent(text)}`, { auth: true, signal });
+}
+
+export function searchQueryOptions(text: string) {
+  const trimmed = text.trim();
+  return queryOptions({
+    queryKey: ['search', trimmed],
+    queryFn: ({ signal }) => getSearch(trimmed, signal),
+    // SPEC §5: search runs only when the text is non-empty.
+    enabled: trimmed !== '',
+    staleTime: 30_000,
+    // While the next text is on its way, the previous results stay instead of flashing a spinner.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSearch(text: string) {
+  return useQuery(searchQueryOptions(text));
+}

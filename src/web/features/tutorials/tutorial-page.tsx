@@ -1,0 +1,20 @@
+// '/tutorial/:tutorialId': the tutorial's title and content.
+import { useParams } from 'react-router';
+import { QueryView } from '../../components/query-view';
+import { RichHtml } from '../../components/rich-html';
+import { useTutorial } from './api/get-tutorial';
+
+export default function TutorialPage() {
+  const { tutorialId = '' } = useParams();
+  const tutorial = useTutorial(tutorialId);
+  return (
+    <QueryView query={tutorial} loadingLabel="Loading the tutorial…" isEmpty={(list) => list.length === 0}>
+      {([data]) => (
+        <article className="container article">
+          <h1 className="page-title">Tutorial on: {data.title}</h1>
+          <RichHtml html={data.content} />
+        </article>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,29 @@
+// '/tutorial': every tutorial as a card.
+import { paths } from '../../app/paths';
+import { ContentCard } from '../../components/content-card';
+import { QueryView } from '../../components/query-view';
+import { useTutorials } from './api/get-tutorials';
+
+export default function TutorialsPage() {
+  const tutorials = useTutorials();
+  return (
+    <section className="container section">
+      <h1 className="page-title">Our Tutorials</h1>
+      <QueryView query={tutorials} loadingLabel="Loading tutorials…">
+        {(list) => (
+          <div className="card-grid">
+            {list.map((tutorial) => (
+              <ContentCard
+                key={tutorial._id}
+                to={paths.tutorial(tutorial._id)}
+                image={tutorial.image}
+                title={tutorial.title}
+                linkLabel="Start learning!"
+              />
+            ))}
+          </div>
+        )}
+      </QueryView>
+    </section>
+  );
+}

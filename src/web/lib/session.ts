@@ -1,0 +1,73 @@
+// The browser session: the auth token and user id in localStorage (keys exactly as SPEC §3), observable by React.
+import { useSyncExternalStore } from 'react';
+import { STORAGE } from '../../shared/constants';
+
+export interface SessionSnapshot {
+  token: string | null;
+  userId: string | null;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: SessionSnapshot = read();
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage can throw when disabled by the browser's privacy settings; the site still works signed out.
+    return null;
+  }
+}
+
+function read(): SessionSnapshot {
+  const store = storage();
+  return { token: store?.getItem(STORAGE.token) ?? null, userId: store?.getItem(STORAGE.userId) ?? null };
+}
+
+function refresh(): void {
+  const next = read();
+  // A new object only when something changed, so useSyncExternalStore does not re-render for nothing.
+  if (next.token === snapshot.token && next.userId === snapshot.userId) return;
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): SessionSnapshot {
+  return snapshot;
+}
+
+export function getToken(): string | null {
+  return snapshot.token;
+}
+
+export function signIn(token: string, userId: string): void {
+  const store = storage();
+  store?.setItem(STORAGE.token, token);
+  store?.setItem(STORAGE.userId, userId);
+  refresh();
+}
+
+/** Removes only the token: SPEC §4 keeps `user-id` after logout. */
+export function signOut(): void {
+  storage()?.removeItem(STORAGE.token);
+  refresh();
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes what this tab may do.
+if (typeof window !== 'undefined') window.addEventListener('storage', refresh);
+
+export interface Session extends SessionSnapshot {
+  signedIn: boolean;
+  signIn: typeof signIn;
+  signOut: typeof signOut;
+}
+
+export function useSession(): Session {
+  const current = useSyncExternalStore(subscribe, getSession, getSession);
+  return { ...current, signedIn: current.token !== null, signIn, signOut };
+}

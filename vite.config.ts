@@ -1,0 +1,20 @@
+// Builds the web app into dist/web (served by the Fastify app); in development proxies /api to the API on :3000.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: 'public',
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // scripts/size.mjs reads the manifest to follow the entry's static imports.
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
