@@ -1,0 +1,27 @@
+// Child process: the real app (buildApp) on the database named by BENCH_DATABASE_URL or BENCH_PGLITE_DIR, with
+// the demo content seeded, logging as `npm start` does (LOG_LEVEL, default info).
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import * as demoContent from '../../src/server/db/seed/content';
+import { seedDemoContent } from '../../src/server/db/seed/seed';
+import { reportListening } from './child-server';
+
+const url = process.env.BENCH_DATABASE_URL;
+const dir = process.env.BENCH_PGLITE_DIR;
+if (!url && !dir) throw new Error('set BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
+
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const database = await openDatabase(url ? { url } : { dataDir: dir as string });
+await seedDemoContent(database.db, demoContent);
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+reportListening(typeof address === 'object' && address ? address.port : 0, async () => {
+  await app.close();
+  await database.close();
+});

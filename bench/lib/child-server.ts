@@ -1,0 +1,51 @@
+// Runs a server in a child process, so the load generator does not share its event loop (or its CPU time
+// slices) with it; the child reports its port over IPC once it listens.
+import { fork, type ChildProcess } from 'node:child_process';
+
+export interface ChildServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startChildServer(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ChildServer> {
+  const child: ChildProcess = fork(script, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    // The server's own log (a line per request at LOG_LEVEL=info, as in production) is written, then dropped.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within ${timeoutMs} ms`)), timeoutMs);
+    child.once('message', (message: { port: number }) => {
+      clearTimeout(timer);
+      resolve(message.port);
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with code ${code} before listening`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** For the child: answer the parent with our port, and close on SIGTERM. */
+export function reportListening(port: number, close: () => Promise<void>): void {
+  process.send?.({ port });
+  process.once('SIGTERM', () => {
+    void close().finally(() => process.exit(0));
+  });
+  // The parent went away (crashed or was killed): do not outlive it.
+  process.once('disconnect', () => {
+    void close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,195 @@
+// `npm run bench`: requests per second and p99 latency of the read endpoints (course list, lesson page, blog
+// list) on PGlite and on PostgreSQL, each against a bare Fastify server answering the same JSON from memory in
+// the same run (DESIGN §6: ratio ≥ 0.5, p99 ≤ 25 ms at 50 connections). Writes docs/performance.md's
+// "Read endpoints" section.
+//   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
+//   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped)
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { type ChildServer, startChildServer } from './lib/child-server';
+import { replaceSection } from './lib/performance-doc';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const docFile = path.join(here, '..', 'docs', 'performance.md');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 25;
+
+interface Row {
+  endpoint: string;
+  db: string;
+  rps: number;
+  p99: number;
+  bareRps: number;
+  bareP99: number;
+  ratio: number;
+  errors: number;
+}
+
+async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  // Warm-up: fills the read cache, JIT-compiles the hot paths and opens the connections' sockets.
+  await autocannon({ url, connections, duration: 2 });
+  const result = await autocannon({ url, connections, duration });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The paths to measure: the course list, the first lesson of the first course that has one, the blog list. */
+async function endpoints(appUrl: string): Promise<{ name: string; path: string }[]> {
+  const courses = (await (await fetch(`${appUrl}/api/course/getCourse`)).json()) as { _id: string }[];
+  let lessonPath: string | undefined;
+  for (const course of courses) {
+    const list = (await (await fetch(`${appUrl}/api/lession/getLessionList/${course._id}`)).json()) as {
+      lessonlist?: { _id: string }[];
+    };
+    const first = list.lessonlist?.[0];
+    if (first) {
+      lessonPath = `/api/lession/getLession/${course._id}/${first._id}`;
+      break;
+    }
+  }
+  if (!lessonPath) throw new Error('The demo content has no lesson to measure');
+  return [
+    { name: 'GET /api/course/getCourse', path: '/api/course/getCourse' },
+    { name: 'GET /api/lession/getLession/{c}/{l}', path: lessonPath },
+    { name: 'GET /api/blog/getBlog', path: '/api/blog/getBlog' },
+  ];
+}
+
+async function benchDatabase(db: string, env: Record<string, string>, work: string): Promise<Row[]> {
+  const started: ChildServer[] = [];
+  try {
+    console.log(`\n${db}: starting the app (seeding the demo content)…`);
+    const app = await startChildServer(path.join(here, 'lib', 'app-server.ts'), env);
+    started.push(app);
+    const paths = await endpoints(app.url);
+
+    const bodies: Record<string, string> = {};
+    for (const { path: p } of paths) {
+      const res = await fetch(app.url + p);
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+      bodies[p] = await res.text();
+    }
+    const bodiesFile = path.join(work, `bodies-${db}.json`);
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await startChildServer(path.join(here, 'lib', 'bare-server.ts'), { BENCH_BODIES: bodiesFile });
+    started.push(bare);
+    const bareBodies = await Promise.all(paths.map(async ({ path: p }) => (await fetch(bare.url + p)).text()));
+    if (bareBodies.some((b, i) => b !== bodies[paths[i].path])) throw new Error('The bare server answers other bodies');
+
+    const rows: Row[] = [];
+    for (const { name, path: p } of paths) {
+      process.stdout.write(`  ${name}: app… `);
+      const real = await measure(app.url + p);
+      process.stdout.write(`${Math.round(real.rps)} req/s; bare… `);
+      const base = await measure(bare.url + p);
+      console.log(`${Math.round(base.rps)} req/s`);
+      rows.push({
+        endpoint: name,
+        db,
+        rps: real.rps,
+        p99: real.p99,
+        bareRps: base.rps,
+        bareP99: base.p99,
+        ratio: real.rps / base.rps,
+        errors: real.errors + base.errors,
+      });
+    }
+    return rows;
+  } finally {
+    for (const child of started.reverse()) await child.stop();
+  }
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | string> {
+  const { default: pg } = await import('pg');
+  const name = `devc_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+function table(rows: Row[]): string {
+  const head = '| endpoint | db | req/s | p99 ms | bare req/s | ratio | verdict |';
+  const rule = '|---|---|---:|---:|---:|---:|---|';
+  const lines = rows.map((r) => {
+    const ok = r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS && r.errors === 0;
+    const verdict = ok ? 'meets' : `MISSES${r.errors ? ` (${r.errors} errors)` : ''}`;
+    return `| ${r.endpoint} | ${r.db} | ${Math.round(r.rps)} | ${r.p99} | ${Math.round(r.bareRps)} | ${r.ratio.toFixed(2)} | ${verdict} |`;
+  });
+  return [head, rule, ...lines].join('\n');
+}
+
+async function main(): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-'));
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  try {
+    rows.push(...(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }, work)));
+
+    const postgres = await createPostgresDatabase();
+    if (typeof postgres === 'string') {
+      const note = `PostgreSQL skipped: ${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${postgres}).`;
+      console.log(`\n${note}`);
+      notes.push(note);
+    } else {
+      try {
+        rows.push(...(await benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, work)));
+      } finally {
+        await postgres.drop();
+      }
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+
+  const result = table(rows);
+  console.log(`\n${result}\n`);
+  console.log(`Targets: ratio ≥ ${TARGET_RATIO}, p99 ≤ ${TARGET_P99_MS} ms.`);
+
+  const cpus = os.cpus();
+  const section = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/read-endpoints.ts) on`,
+    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()}.`,
+    `autocannon: ${connections} connections, ${duration} s per endpoint after a 2 s warm-up, load generator in this`,
+    'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
+    '`npm start` does (helmet headers, request logging at info, demo content); the bare server is Fastify with one',
+    'route per path sending the same JSON string from memory, no logger. No compression (autocannon sends no',
+    'Accept-Encoding).',
+    '',
+    `Targets (DESIGN §6): ratio (app req/s ÷ bare req/s) ≥ ${TARGET_RATIO}, app p99 ≤ ${TARGET_P99_MS} ms.`,
+    '',
+    result,
+    ...(notes.length ? ['', ...notes] : []),
+  ].join('\n');
+  fs.writeFileSync(docFile, replaceSection(fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '', 'Read endpoints', section));
+  console.log(`Written to ${path.relative(process.cwd(), docFile)}`);
+}
+
+await main();
