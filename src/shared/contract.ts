@@ -83,6 +83,10 @@ export const createUserBody = z.object({
 export const loginBody = z.object({ email, password: z.string().min(1, 'password is required').max(LIMITS.passwordMax) });
 export const forgotBody = z.object({ email });
 export const changePasswordBody = z.object({ id: z.string().min(1).max(200), password });
+export type CreateUserBody = z.infer<typeof createUserBody>;
+export type LoginBody = z.infer<typeof loginBody>;
+export type ForgotBody = z.infer<typeof forgotBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const authResult = z.object({
   success: z.boolean(),
