@@ -60,9 +60,13 @@ const textOnlyOptions: sanitizeHtml.IOptions = {
   nonTextTags: DROP_WITH_CONTENT,
 };
 
+// PostgreSQL text cannot hold NUL, and a lone surrogate is not valid UTF-8: neither is anything a person typed.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const storable = (s: string) => s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd');
+
 /** User rich text reduced to the allowlist. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, richTextOptions).trim();
+  return sanitizeHtml(storable(html), richTextOptions).trim();
 }
 
 // sanitize-html escapes exactly these four in text it re-emits (entities were decoded while parsing),
@@ -72,7 +76,7 @@ const unescapeText = (s: string) =>
 
 /** The visible text of some HTML: tags dropped, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
-  return unescapeText(sanitizeHtml(html, textOnlyOptions))
+  return unescapeText(sanitizeHtml(storable(html), textOnlyOptions))
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,0 +1,83 @@
+// Comments on lessons: sanitized on the way in, listed newest first, deleted only by their author.
+import { and, desc, eq } from 'drizzle-orm';
+import type { Comment } from '../../../shared/contract';
+import { type Db, sqlState } from '../../db/client';
+import { lessonComments, users } from '../../db/schema';
+import { isId } from '../../lib/ids';
+import { isBlankHtml, sanitizeRichText } from '../../lib/sanitize';
+import { lessonExists } from '../courses/courses.service';
+
+/** A lesson shows at most this many comments, the newest; the list's cost does not grow with the table. */
+export const COMMENTS_MAX = 200;
+
+export interface Author {
+  id: string;
+  name: string;
+}
+
+export type AddCommentResult = { ok: true; comment: Comment } | { ok: false; reason: 'blank' | 'lesson-not-found' };
+export type DeleteCommentResult = { ok: true; comment: Comment } | { ok: false; reason: 'not-found' | 'not-owner' };
+
+interface CommentRow {
+  id: string;
+  content: string;
+  createdAt: Date;
+  userId: string;
+  userName: string;
+}
+
+const toComment = (row: CommentRow): Comment => ({
+  _id: row.id,
+  content: row.content,
+  date: row.createdAt.toISOString(),
+  user: { _id: row.userId, name: row.userName },
+});
+
+export async function addLessonComment(db: Db, author: Author, lessonId: string, html: string): Promise<AddCommentResult> {
+  if (!isId(lessonId)) return { ok: false, reason: 'lesson-not-found' };
+  const content = sanitizeRichText(html);
+  if (isBlankHtml(content)) return { ok: false, reason: 'blank' };
+  try {
+    const [row] = await db
+      .insert(lessonComments)
+      .values({ lessonId, userId: author.id, content })
+      .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
+    return { ok: true, comment: toComment({ ...row, userId: author.id, userName: author.name }) };
+  } catch (err) {
+    // The lesson's foreign key: an unknown (or just deleted) lesson, told apart without a lookup first.
+    if (sqlState(err) === '23503') return { ok: false, reason: 'lesson-not-found' };
+    throw err;
+  }
+}
+
+/** The newest comments of a lesson first; null when the lesson does not exist. */
+export async function listLessonComments(db: Db, lessonId: string): Promise<Comment[] | null> {
+  if (!isId(lessonId)) return null;
+  const rows = await db
+    .select({
+      id: lessonComments.id,
+      content: lessonComments.content,
+      createdAt: lessonComments.createdAt,
+      userId: users.id,
+      userName: users.name,
+    })
+    .from(lessonComments)
+    .innerJoin(users, eq(users.id, lessonComments.userId))
+    .where(eq(lessonComments.lessonId, lessonId))
+    .orderBy(desc(lessonComments.createdAt), desc(lessonComments.id))
+    .limit(COMMENTS_MAX);
+  if (rows.length === 0 && !(await lessonExists(db, lessonId))) return null;
+  return rows.map(toComment);
+}
+
+export async function deleteLessonComment(db: Db, author: Author, commentId: string): Promise<DeleteCommentResult> {
+  if (!isId(commentId)) return { ok: false, reason: 'not-found' };
+  // One statement decides and deletes, so a concurrent second delete cannot both pass the check.
+  const [deleted] = await db
+    .delete(lessonComments)
+    .where(and(eq(lessonComments.id, commentId), eq(lessonComments.userId, author.id)))
+    .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
+  if (deleted) return { ok: true, comment: toComment({ ...deleted, userId: author.id, userName: author.name }) };
+  const [existing] = await db.select({ id: lessonComments.id }).from(lessonComments).where(eq(lessonComments.id, commentId));
+  return { ok: false, reason: existing ? 'not-owner' : 'not-found' };
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchResult, type SearchResult } from '../../../shared/contract';
+import { courses, tutorials } from '../../db/schema';
+import { createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { prefixTsquery, searchWords } from './search-query';
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t.database.db);
+  const course = (title: string, description: string, position: number) => ({ title, description, cover: '/c.svg', position });
+  await t.database.db.insert(courses).values([
+    course('Cooking for programmers', '<p>Feed your <b>python</b> habit with snacks. Python, python, python.</p>', 0),
+    course('Python basics', '<p>Variables and loops</p>', 1),
+    course('Advanced JavaScript', '<p>Closures, prototypes and the event loop</p>', 2),
+    course('Rust ownership', "<p>Borrowing without tears: it's <code>&amp;mut</code></p>", 3),
+    ...Array.from({ length: 25 }, (_, i) => course(`Zebra course ${i}`, '<p>stripes</p>', 10 + i)),
+  ]);
+  await t.database.db.insert(tutorials).values([
+    { title: 'Snake charming', image: '/t.svg', content: '<p>Pythonic idioms for python lovers</p>', position: 0 },
+    { title: 'Python packaging', image: '/t.svg', content: '<p>pip and wheels</p>', position: 1 },
+  ]);
+});
+afterAll(() => t.close());
+
+const search = (text: string, who: TestUser | null = user) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/search/${encodeURIComponent(text)}`,
+    headers: who ? { 'auth-token': who.token } : {},
+  });
+
+async function found(text: string): Promise<SearchResult> {
+  const res = await search(text);
+  expect(res.statusCode, res.body).toBe(200);
+  return searchResult.strict().parse(res.json());
+}
+
+describe('GET /api/search/:text', () => {
+  it('needs a signed-in user', async () => {
+    const res = await search('python', null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('ranks a title match above a body match, in courses and tutorials', async () => {
+    const result = await found('python');
+    expect(result.course.map((c) => c.title)).toEqual(['Python basics', 'Cooking for programmers']);
+    expect(result.tutorial.map((c) => c.title)).toEqual(['Python packaging', 'Snake charming']);
+    expect(result.course[0]).toEqual({
+      _id: expect.any(String),
+      title: 'Python basics',
+      description: '<p>Variables and loops</p>',
+      cover: '/c.svg',
+    });
+    expect(result.tutorial[1]).toMatchObject({ image: '/t.svg', content: '<p>Pythonic idioms for python lovers</p>' });
+  });
+
+  it('matches the last word as a prefix, every word required', async () => {
+    expect((await found('pyth')).course.map((c) => c.title)).toEqual(['Python basics', 'Cooking for programmers']);
+    expect((await found('JavaScr')).course.map((c) => c.title)).toEqual(['Advanced JavaScript']);
+    expect((await found('python loo')).course.map((c) => c.title)).toEqual(['Python basics']);
+    expect((await found('python closures')).course).toEqual([]);
+    // Only the last word is a prefix.
+    expect((await found('pyth basics')).course).toEqual([]);
+  });
+
+  it('matches words in the tag-stripped text and stems them', async () => {
+    expect((await found('borrowing')).course.map((c) => c.title)).toEqual(['Rust ownership']);
+    expect((await found('closure')).course.map((c) => c.title)).toEqual(['Advanced JavaScript']);
+    expect((await found('code')).course).toEqual([]); // tag names are not text
+  });
+
+  it('answers at most 20 of each', async () => {
+    const result = await found('zebra');
+    expect(result.course).toHaveLength(20);
+  });
+
+  it.each(['!!!', '   ', '&|!()<->:*', '"', "'", '\\', 'the', 'and or not', '💥🔥', '\u0000', '%'])(
+    'answers an empty result for %j (no searchable word)',
+    async (text) => {
+      expect(await found(text)).toEqual({ course: [], tutorial: [] });
+    },
+  );
+
+  it.each([
+    "python' or '1'='1",
+    'python & | ! ( ) : * <-> <2>',
+    'python:* | rust',
+    "pyth\\'on",
+    'python\\',
+    '"python basics"',
+    '(python',
+    'python)',
+    '!python',
+    'python <-> basics',
+    "'); drop table courses; --",
+    'pyt%20hon',
+    '日本語 python',
+    'naïve café',
+    'x'.repeat(64) + 'python',
+    'a b c d e f g h i j k l m n o p q r s t u v w x y z python',
+  ])('treats the hostile text %j as words, never as syntax', async (text) => {
+    const res = await search(text);
+    expect(res.statusCode).toBe(200);
+    searchResult.parse(res.json());
+  });
+
+  it('answers 200 for 2,000 characters and 400 for 2,001', async () => {
+    const words = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
+    const atLimit = `${words} python`.slice(0, 2000).padEnd(2000, 'y');
+    expect((await search(atLimit)).statusCode).toBe(200);
+    expect((await search(`"'\\&|`.repeat(400))).statusCode).toBe(200);
+    const over = await search('p'.repeat(2001));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error).toMatch(/2000|2,000/);
+  });
+
+  it('answers a 4xx, never a 500, for malformed percent-encoding', async () => {
+    for (const raw of ['%E0%A4%A', '%ZZ', '%', '%00python', '%F0%9F%92%A5']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/search/${raw}`, headers: { 'auth-token': user.token } });
+      expect(res.statusCode, raw).toBeLessThan(500);
+    }
+  });
+
+  it('survives random Unicode text', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const fuzzUser = await createUser(t.database.db);
+    for (let i = 0; i < 40; i++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => {
+        const cp = random() < 0.5 ? 32 + Math.floor(random() * 400) : Math.floor(random() * 0xffff);
+        // Lone surrogates cannot travel in a URL; the rest of the BMP can.
+        return String.fromCharCode(cp >= 0xd800 && cp <= 0xdfff ? cp - 0x1000 : cp);
+      }).join('');
+      const res = await search(text, fuzzUser);
+      expect(res.statusCode, JSON.stringify(text)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('prefixTsquery', () => {
+  it('keeps letters and digits of each word, joins them with &, prefixes the last', () => {
+    expect(prefixTsquery("Node.js & C++ 'intro'")).toBe('nodejs & c & intro:*');
+    expect(prefixTsquery('  ')).toBeNull();
+    expect(prefixTsquery('::: *** !!!')).toBeNull();
+    expect(searchWords('ÉCOLE straße 42')).toEqual(['école', 'straße', '42']);
+  });
+
+  it('bounds the number and length of words', () => {
+    expect(searchWords('a '.repeat(100))).toHaveLength(16);
+    expect(searchWords('b'.repeat(1000))[0]).toHaveLength(64);
+  });
+});
