@@ -22,6 +22,11 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.blogs, page: () => import('../features/blogs/blogs-page') },
   { path: patterns.blog, page: () => import('../features/blogs/blog-page') },
   { path: patterns.contact, page: () => import('../features/contact/contact-page') },
+  { path: patterns.login, page: () => import('../features/auth/login-page') },
+  { path: patterns.signup, page: () => import('../features/auth/signup-page') },
+  { path: patterns.verify, page: () => import('../features/auth/verify-page') },
+  { path: patterns.forgotPassword, page: () => import('../features/auth/forgot-password-page') },
+  { path: patterns.changePassword, page: () => import('../features/auth/change-password-page') },
   // Accounts (features/auth) and BugsWorld (features/bugs) add their lines here.
   { path: patterns.notFound, page: () => import('../components/not-found') },
 ];

@@ -312,7 +312,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('answers 401 JSON without a token or with an unknown one', async () => {
-    for (const headers of [{}, { 'auth-token': 'x'.repeat(43) }, { 'auth-token': 'short' }]) {
+    for (const headers of [{}, { 'auth-token': 'x'.repeat(43) }, { 'auth-token': 'short' }] as Record<string, string>[]) {
       const res = await post('/api/auth/logout', {}, headers);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: expect.any(String) });

@@ -1,0 +1,57 @@
+// '/user/change-password/:token': checks the reset token first (404 view if it is not valid), then a new password
+// and its repeat. Success or failure, the user ends on /login (SPEC §8).
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LIMITS, TEXT } from '../../../shared/constants';
+import { paths } from '../../app/paths';
+import { showAlert } from '../../components/alert-banner';
+import { Loading } from '../../components/loading';
+import { NotFound } from '../../components/not-found';
+import { changePassword } from './api/change-password';
+import { checkTokenQueryOptions, useCheckToken } from './api/check-token';
+import { AuthCard, Field } from './components/auth-card';
+import './auth.css';
+
+export default function ChangePasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const check = useCheckToken(token);
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password !== repeat) {
+      showAlert(TEXT.passwordMismatch, 'danger');
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword({ id: token, password });
+      showAlert(TEXT.passwordChanged, 'success');
+    } catch {
+      showAlert(TEXT.passwordChangeFailed, 'danger');
+    }
+    setBusy(false);
+    // The token is spent (or was refused): coming back to this link must check it again.
+    queryClient.removeQueries({ queryKey: checkTokenQueryOptions(token).queryKey });
+    navigate(paths.login());
+  }
+
+  if (check.isPending) return <Loading label="Checking the link…" />;
+  if (check.isError) return <NotFound />;
+  return (
+    <AuthCard title="Change password">
+      <form className="auth__form" onSubmit={submit}>
+        <Field label="New password" type="password" name="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field label="Repeat password" type="password" name="repeat" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        <button type="submit" className="button" disabled={busy}>
+          Change
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
