@@ -1,0 +1,223 @@
+// @vitest-environment happy-dom
+// The account screens against a stubbed fetch: the calls they make and the alerts and redirects of SPEC §5 and §8.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEXT } from '../../../shared/constants';
+import { AlertBanner, showAlert } from '../../components/alert-banner';
+import { getSession, signOut } from '../../lib/session';
+import ChangePasswordPage from './change-password-page';
+import ForgotPasswordPage from './forgot-password-page';
+import LoginPage from './login-page';
+import SignupPage from './signup-page';
+import VerifyPage from './verify-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+  signOut();
+  // The alert store outlives a test by ALERT_MS; replace whatever the last test left with a marker.
+  showAlert('(none yet)');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string, routes: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AlertBanner />
+        <Routes>
+          {routes}
+          <Route path="/" element={<p>home page</p>} />
+          <Route path="/login" element={<p>login page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.submit(screen.getByRole('button', { name: /^(Login|Sign Up|Verify|Change)$/ }).closest('form')!);
+/** Waits for the alert banner to read `text`. */
+const expectAlert = (text: string) => waitFor(() => expect(screen.getByTestId('alert').textContent).toBe(text));
+const sentBody = (call = 0) => JSON.parse(fetchMock.mock.calls[call][1]!.body as string);
+
+describe('/login', () => {
+  const renderLogin = () => renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
+
+  it('has the forgot-password and register links', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/user/forgot-password');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it("stores the token and user id, goes to / and alerts 'Logged in Successfuly'", async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, authToken: 'tok', id: 'user-1', msg: 'Logged in' }));
+    renderLogin();
+    type('Email', 'ada@example.test');
+    type('Password', 'secret-pass');
+    submit();
+    await expectAlert(`Success: ${TEXT.loggedIn}`);
+    expect(screen.getByText('home page')).toBeTruthy();
+    expect(getSession()).toEqual({ token: 'tok', userId: 'user-1' });
+    expect(localStorage.getItem('auth-token')).toBe('tok');
+    expect(localStorage.getItem('user-id')).toBe('user-1');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/loginUser');
+    expect(sentBody()).toEqual({ email: 'ada@example.test', password: 'secret-pass' });
+  });
+
+  it('shows msg in success style when success is explicitly false, and stays', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: false, msg: 'Please verify your email first' }));
+    renderLogin();
+    type('Email', 'ada@example.test');
+    type('Password', 'secret-pass');
+    submit();
+    await expectAlert('Success: Please verify your email first');
+    expect(getSession().token).toBeNull();
+    expect(screen.queryByText('home page')).toBeNull();
+  });
+
+  it('shows the error in danger style otherwise', async () => {
+    fetchMock.mockResolvedValue(json(401, { error: 'Invalid email or password' }));
+    renderLogin();
+    type('Email', 'ada@example.test');
+    type('Password', 'wrong-pass');
+    submit();
+    await expectAlert('Error: Invalid email or password');
+    expect(getSession().token).toBeNull();
+  });
+});
+
+describe('/signup', () => {
+  const renderSignup = () => renderAt('/signup', <Route path="/signup" element={<SignupPage />} />);
+  const fill = (password: string, repeat: string) => {
+    type('User name', 'Ada Lovelace');
+    type('Email', 'ada@example.test');
+    type('Password', password);
+    type('Repeat password', repeat);
+  };
+
+  it("alerts 'Password not matching' and sends nothing when the passwords differ", async () => {
+    renderSignup();
+    fill('secret-pass', 'secret-pasS');
+    submit();
+    await expectAlert(`Error: ${TEXT.passwordMismatch}`);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("alerts 'SignUp Successfuly' followed by msg and does not redirect", async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, msg: 'Check your email.' }));
+    renderSignup();
+    fill('secret-pass', 'secret-pass');
+    submit();
+    await expectAlert(`Success: ${TEXT.signedUp} Check your email.`);
+    expect(sentBody()).toEqual({ name: 'Ada Lovelace', email: 'ada@example.test', password: 'secret-pass' });
+    expect(screen.getByRole('heading', { name: 'Sign Up' })).toBeTruthy();
+  });
+
+  it('shows the error in danger style', async () => {
+    fetchMock.mockResolvedValue(json(409, { success: false, error: 'An account with this email already exists.' }));
+    renderSignup();
+    fill('secret-pass', 'secret-pass');
+    submit();
+    await expectAlert('Error: An account with this email already exists.');
+  });
+});
+
+describe('/user/verify/:token', () => {
+  const renderVerify = () => renderAt('/user/verify/tok123', <Route path="/user/verify/:token" element={<VerifyPage />} />);
+
+  it("shows 'Email Verified Successfully' with a Login button when the call answers 200", async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, msg: 'Email verified' }));
+    renderVerify();
+    expect(await screen.findByText(TEXT.emailVerified)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/verify/tok123');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the 404 view otherwise', async () => {
+    fetchMock.mockResolvedValue(json(404, { error: 'This link is invalid or has expired' }));
+    renderVerify();
+    expect(await screen.findByText(TEXT.notFoundTitle)).toBeTruthy();
+  });
+});
+
+describe('/user/forgot-password', () => {
+  const renderForgot = () => renderAt('/forgot', <Route path="/forgot" element={<ForgotPasswordPage />} />);
+
+  it('shows the returned msg on 200, and has a Back to Login link', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, msg: 'If an account exists, we sent a link.' }));
+    renderForgot();
+    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    type('Email', 'ada@example.test');
+    submit();
+    await expectAlert('Success: If an account exists, we sent a link.');
+    expect(sentBody()).toEqual({ email: 'ada@example.test' });
+  });
+
+  it("shows 'Email not found' in danger style on any other status", async () => {
+    fetchMock.mockResolvedValue(json(429, { error: 'Too many attempts.' }));
+    renderForgot();
+    type('Email', 'ada@example.test');
+    submit();
+    await expectAlert(`Error: ${TEXT.emailNotFound}`);
+  });
+});
+
+describe('/user/change-password/:token', () => {
+  const renderChange = () =>
+    renderAt('/user/change-password/reset-tok', <Route path="/user/change-password/:token" element={<ChangePasswordPage />} />);
+
+  it('shows the 404 view when the token is not valid', async () => {
+    fetchMock.mockResolvedValue(json(404, { error: 'invalid' }));
+    renderChange();
+    expect(await screen.findByText(TEXT.notFoundTitle)).toBeTruthy();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/verify/reset-tok');
+  });
+
+  it("alerts 'Password not matching' and sends nothing when the passwords differ", async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true }));
+    renderChange();
+    await screen.findByLabelText('New password');
+    type('New password', 'brand-new-pass');
+    type('Repeat password', 'brand-new-pasS');
+    submit();
+    await expectAlert(`Error: ${TEXT.passwordMismatch}`);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends {id: token, password}, alerts 'Password Changed Successfully! ' and goes to /login", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { success: true })).mockResolvedValueOnce(json(200, { success: true }));
+    renderChange();
+    await screen.findByLabelText('New password');
+    type('New password', 'brand-new-pass');
+    type('Repeat password', 'brand-new-pass');
+    submit();
+    await expectAlert(`Success: ${TEXT.passwordChanged}`);
+    await waitFor(() => expect(screen.getByText('login page')).toBeTruthy());
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/auth/Changepassword');
+    expect(sentBody(1)).toEqual({ id: 'reset-tok', password: 'brand-new-pass' });
+  });
+
+  it("alerts 'Some Error occured..try again' and goes to /login when the change fails", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { success: true })).mockResolvedValueOnce(json(400, { error: 'expired' }));
+    renderChange();
+    await screen.findByLabelText('New password');
+    type('New password', 'brand-new-pass');
+    type('Repeat password', 'brand-new-pass');
+    submit();
+    await expectAlert(`Error: ${TEXT.passwordChangeFailed}`);
+    await waitFor(() => expect(screen.getByText('login page')).toBeTruthy());
+  });
+});
