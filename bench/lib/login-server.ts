@@ -1,0 +1,39 @@
+// Child process for bench/login.ts: the real app (buildApp) on the database named by BENCH_DATABASE_URL or
+// BENCH_PGLITE_DIR, with BENCH_USERS verified users whose password is BENCH_PASSWORD, rate limits out of the way
+// (the bench is one IP), and the outbox worker idle (a login sends no mail).
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { memoryMailer } from '../../src/server/lib/mailer';
+import { hashPassword } from '../../src/server/modules/auth/auth.service';
+import { reportListening } from './child-server';
+
+const url = process.env.BENCH_DATABASE_URL;
+const dir = process.env.BENCH_PGLITE_DIR;
+if (!url && !dir) throw new Error('set BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
+const count = Number(process.env.BENCH_USERS ?? 20);
+const password = process.env.BENCH_PASSWORD ?? 'bench-password';
+
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const database = await openDatabase(url ? { url } : { dataDir: dir as string });
+const passwordHash = await hashPassword(password);
+await database.db
+  .insert(users)
+  .values(Array.from({ length: count }, (_, i) => ({ name: `Bench User ${i}`, email: `bench-${i}@example.test`, passwordHash, verifiedAt: new Date() })))
+  .onConflictDoNothing();
+
+const unlimited = { perIp: { max: 1e9, windowMs: 60_000 }, perEmail: { max: 1e9, windowMs: 60_000 } };
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+  authLimits: { login: unlimited },
+  outbox: { mailer: memoryMailer(), pollMs: 0 },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+reportListening(typeof address === 'object' && address ? address.port : 0, async () => {
+  await app.close();
+  await database.close();
+});
