@@ -17,6 +17,13 @@ export default function CoursePage() {
           <article className="course-main">
             <img className="course-cover" src={data.cover} alt={`Cover of ${data.title}`} width="960" height="540" />
             <h1 className="page-title">Course on: {data.title}</h1>
+            {data.lessonlist.length > 0 && (
+              <p>
+                <Link className="button" to={paths.lesson(courseId, data.lessonlist[0]._id)}>
+                  Start the first lesson <ChevronRightIcon width="18" height="18" />
+                </Link>
+              </p>
+            )}
             <RichHtml html={data.description} />
           </article>
           <aside className="course-aside" aria-labelledby="course-lessons">

@@ -9,6 +9,23 @@ import { useCourses } from '../courses/api/get-courses';
 import { TypingWord } from './typing-word';
 import './home.css';
 
+/** A decorative code window beside the hero text on wide screens. */
+function CodeCard() {
+  return (
+    <pre className="hero__code" aria-hidden="true">
+      <code>
+        <span className="tok-k">const</span> learner = {'{'}
+        {'\n  '}goal: <span className="tok-s">'ship it'</span>,{'\n  '}courses: <span className="tok-n">Infinity</span>,
+        {'\n  '}cost: <span className="tok-n">0</span>,{'\n'}
+        {'};\n\n'}
+        <span className="tok-k">while</span> (learner.curious) {'{'}
+        {'\n  '}learner.<span className="tok-f">practice</span>();{'\n'}
+        {'}'}
+      </code>
+    </pre>
+  );
+}
+
 export default function HomePage() {
   const courses = useCourses();
   return (
@@ -31,6 +48,7 @@ export default function HomePage() {
               Explore blogs
             </Link>
           </div>
+          <CodeCard />
         </div>
       </section>
       <section className="container section" aria-labelledby="latest-courses">
