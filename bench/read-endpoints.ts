@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type RawResult } from 'autocannon';
 import { type ChildServer, startChildServer } from './lib/child-server';
 import { replaceSection } from './lib/performance-doc';
 
@@ -18,6 +18,7 @@ const docFile = path.join(here, '..', 'docs', 'performance.md');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROUNDS = 5;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 25;
 
@@ -32,15 +33,40 @@ interface Row {
   errors: number;
 }
 
-async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  // Warm-up: fills the read cache, JIT-compiles the hot paths and opens the connections' sockets.
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+interface Measured {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Measures the app and the bare server on one path in alternating rounds (app, bare, bare, app, …) of
+ * duration/ROUNDS seconds each, so a burst of load from elsewhere on the machine hits both alike. Req/s is all
+ * completed requests over all rounds' time; p99 is over every request of every round.
+ */
+async function measurePair(appUrl: string, bareUrl: string): Promise<{ app: Measured; bare: Measured }> {
+  // Warm-up: fills the read cache, JIT-compiles the hot paths, lets the sockets settle.
+  for (const url of [appUrl, bareUrl]) await autocannon({ url, connections, duration: 2 });
+  const runs = { app: [] as RawResult[], bare: [] as RawResult[] };
+  const round = duration / ROUNDS;
+  for (let i = 0; i < ROUNDS; i++) {
+    const order: ('app' | 'bare')[] = i % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
+    for (const which of order) {
+      const url = which === 'app' ? appUrl : bareUrl;
+      runs[which].push(await autocannon({ url, connections, duration: round, skipAggregateResult: true }));
+    }
+  }
+  const summarize = (raw: RawResult[]): Measured => {
+    const merged = autocannon.aggregateResult(raw, { url: appUrl, connections });
+    const requests = raw.reduce((n, r) => n + r.totalCompletedRequests, 0);
+    const seconds = raw.reduce((n, r) => n + r.duration, 0);
+    return {
+      rps: requests / seconds,
+      p99: merged.latency.p99,
+      errors: raw.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+    };
   };
+  return { app: summarize(runs.app), bare: summarize(runs.bare) };
 }
 
 /** The paths to measure: the course list, the first lesson of the first course that has one, the blog list. */
@@ -88,11 +114,9 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
 
     const rows: Row[] = [];
     for (const { name, path: p } of paths) {
-      process.stdout.write(`  ${name}: app… `);
-      const real = await measure(app.url + p);
-      process.stdout.write(`${Math.round(real.rps)} req/s; bare… `);
-      const base = await measure(bare.url + p);
-      console.log(`${Math.round(base.rps)} req/s`);
+      process.stdout.write(`  ${name}: `);
+      const { app: real, bare: base } = await measurePair(app.url + p, bare.url + p);
+      console.log(`app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)} req/s`);
       rows.push({
         endpoint: name,
         db,
@@ -177,7 +201,8 @@ async function main(): Promise<void> {
   const section = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/read-endpoints.ts) on`,
     `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()}.`,
-    `autocannon: ${connections} connections, ${duration} s per endpoint after a 2 s warm-up, load generator in this`,
+    `autocannon: ${connections} connections, ${duration} s per endpoint and server after a 2 s warm-up, in ${ROUNDS}`,
+    'alternating rounds (app, bare, bare, app, …) so load from elsewhere hits both alike; load generator in this',
     'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
     '`npm start` does (helmet headers, request logging at info, demo content); the bare server is Fastify with one',
     'route per path sending the same JSON string from memory, no logger. No compression (autocannon sends no',

@@ -1,6 +1,6 @@
 // The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -12,7 +12,7 @@ declare module 'autocannon' {
     p97_5: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;
@@ -22,7 +22,7 @@ declare module 'autocannon' {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -31,7 +31,21 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** Answer the raw result (encoded histograms), to merge several runs with `aggregateResult`. */
+    skipAggregateResult?: boolean;
   }
+  /** A run with `skipAggregateResult`: counts and encoded histograms, mergeable. */
+  export interface RawResult {
+    totalCompletedRequests: number;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(options: Options & { skipAggregateResult: true }): Promise<RawResult>;
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    function aggregateResult(results: RawResult[], options?: Partial<Options>): Result;
+  }
   export default autocannon;
 }
