@@ -1,0 +1,384 @@
+// A browser walk of every public screen (SPEC §2, §8, §9): texts, navbar, title rule, 404s, the lesson sidebar,
+// a lesson video that really plays, the search modal (signed out and signed in) and logout.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EXCERPT, TEXT } from '../src/shared/constants';
+import type { Blog, Course, CourseWithLessons, Tutorial, TutorialCard } from '../src/shared/contract';
+import { excerpt, formatDate } from '../src/web/lib/format';
+import { failOnDirtyPages, launchBrowser, newPage, readMail, type RunningServer, startServer, waitFor } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let courses: Course[];
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Chromium logs a console error for every non-2xx response; screens that expect one allow exactly that. */
+const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of (401|404)/;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  courses = await getJson<Course[]>('/api/course/getCourse');
+  expect(courses.length).toBeGreaterThanOrEqual(3);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+failOnDirtyPages();
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+async function signUpAndLogIn(): Promise<{ token: string; id: string }> {
+  const email = `walker${Date.now()}@example.com`;
+  const password = 'secret-password';
+  const created = await fetch(`${server.url}/api/auth/createUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Public Walker', email, password }),
+  });
+  expect(created.status).toBe(200);
+  const link = await waitFor(async () => {
+    const mail = (await readMail(server.dataDir)).find((m) => m.to.includes(email));
+    return mail?.links.find((l) => l.includes('/user/verify/'));
+  });
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  expect((await fetch(`${server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
+  const login = await fetch(`${server.url}/api/auth/loginUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await login.json()) as { success: boolean; authToken: string; id: string };
+  expect(body.success).toBe(true);
+  return { token: body.authToken, id: body.id };
+}
+
+describe('home', () => {
+  test('hero with a rotating word, the two buttons, the last 3 courses, footer and title', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await expect.poll(() => page.title()).toBe('DevCourses | home');
+
+    const hero = page.getByRole('heading', { level: 1 });
+    await hero.waitFor();
+    // The visible word is typed and erased: it changes over time and is always a prefix of one of the words.
+    const typed = hero.locator('[aria-hidden="true"]').first();
+    const samples = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const text = (await typed.textContent()) ?? '';
+      expect(TEXT.heroWords.some((w) => w.startsWith(text))).toBe(true);
+      samples.add(text);
+      await page.waitForTimeout(150);
+    }
+    expect(samples.size).toBeGreaterThan(1);
+    expect(await hero.textContent()).toContain(TEXT.heroWords.join(', '));
+
+    expect(await page.getByRole('link', { name: 'Free Courses', exact: true }).getAttribute('href')).toBe('/course');
+    expect(await page.getByRole('link', { name: 'Explore blogs', exact: true }).getAttribute('href')).toBe('/blog/');
+
+    await page.getByRole('heading', { name: 'Latest Courses' }).waitFor();
+    const cards = page.locator('.card');
+    await cards.first().waitFor();
+    const titles = await cards.locator('.card__title').allTextContents();
+    expect(titles).toEqual(courses.slice(-3).map((c) => c.title));
+    expect(await page.locator('footer').textContent()).toContain('©2023');
+  });
+
+  test('the progress bar completes and hides once the page has loaded', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/course');
+    await page.locator('.card').first().waitFor();
+    await expect.poll(() => page.locator('.progress-bar').getAttribute('aria-valuenow')).toBe('0');
+    const bar = await page.locator('.progress-bar').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { height: style.height, position: style.position, color: style.backgroundColor };
+    });
+    expect(bar).toEqual({ height: '2px', position: 'fixed', color: 'rgb(239, 28, 36)' });
+  });
+});
+
+describe('navbar', () => {
+  test('links lead to every public screen, the title follows the first path segment', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const walk: [string, string, string, string][] = [
+      ['Courses', '/course', 'Our Courses', 'DevCourses | course'],
+      ['Tutorial', '/tutorial', 'Our Tutorials', 'DevCourses | tutorial'],
+      ['Blog', '/blog/', 'Our Blogs', 'DevCourses | blog'],
+      ['Contact', '/contact', 'Contact', 'DevCourses | contact'],
+      ['Home', '/', 'Learn to build with', 'DevCourses | home'],
+    ];
+    for (const [link, path, h1, title] of walk) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+      await page.getByRole('heading', { level: 1, name: h1 }).first().waitFor();
+      await expect.poll(() => page.title()).toBe(title);
+      expect(await nav.getByRole('link', { name: link, exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    expect(await nav.getByRole('link', { name: 'BugsWorld', exact: true }).getAttribute('href')).toBe('/bugs');
+    expect(await nav.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/login');
+    expect(await nav.getByRole('searchbox').getAttribute('placeholder')).toBe(TEXT.searchPlaceholder);
+    // Sticky: still on screen after scrolling down.
+    await page.mouse.wheel(0, 2000);
+    expect(await page.locator('header.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+  });
+
+  test('at 360 px the menu collapses behind a toggle button', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    const courses = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true });
+    expect(await courses.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await courses.click();
+    await heading(page, 'Our Courses').waitFor();
+    // The menu closes after navigating; nothing is wider than the screen.
+    expect(await courses.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('courses and lessons', () => {
+  test('/course: cards with cover alt, title, 90-character plain excerpt and Start watching!', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/course');
+    await heading(page, 'Our Courses').waitFor();
+    const cards = page.locator('.card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(courses.length);
+    const first = cards.first();
+    expect(await first.locator('img').getAttribute('alt')).toContain(courses[0].title);
+    expect(await first.locator('.card__title').textContent()).toBe(courses[0].title);
+    const text = (await first.locator('.card__text').textContent()) ?? '';
+    expect(text).toBe(excerpt(courses[0].description, EXCERPT.course));
+    expect(text).not.toMatch(/[<>]/);
+    expect(text.replace(/…$/, '').length).toBeLessThanOrEqual(EXCERPT.course);
+    await first.getByRole('link', { name: /^Start watching!/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/course/${courses[0]._id}`);
+  });
+
+  test('/course/{id}: cover, Course on: {title}, description and lesson links', async () => {
+    const course = courses[0];
+    const detail = await getJson<CourseWithLessons>(`/api/lession/getLessionList/${course._id}`);
+    expect(detail.lessonlist.length).toBeGreaterThan(0);
+    const { page } = await newPage(browser, server.url);
+    await page.goto(`/course/${course._id}`);
+    await heading(page, `Course on: ${course.title}`).waitFor();
+    expect(await page.title()).toBe('DevCourses | course');
+    expect(await page.locator('.course-cover').getAttribute('alt')).toContain(course.title);
+    const lessons = page.getByRole('complementary').getByRole('link');
+    expect(await lessons.allTextContents()).toEqual(detail.lessonlist.map((l, i) => `${i + 1}${l.title}`));
+    await lessons.nth(0).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/course/${course._id}/${detail.lessonlist[0]._id}`);
+  });
+
+  test('a lesson: the video plays, the sidebar marks the lesson and toggles, signed-out comment invitation', async () => {
+    const course = courses[0];
+    const detail = await getJson<CourseWithLessons>(`/api/lession/getLessionList/${course._id}`);
+    const lesson = detail.lessonlist[Math.min(1, detail.lessonlist.length - 1)];
+    const { page } = await newPage(browser, server.url);
+    await page.goto(`/course/${course._id}/${lesson._id}`);
+    await heading(page, lesson.title).waitFor();
+    expect(await page.title()).toBe('DevCourses | course');
+
+    const current = page.getByRole('navigation', { name: 'Lessons' }).locator('[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.textContent()).toContain(lesson.title);
+
+    const toggle = page.getByRole('button', { name: 'Toggle lesson list' });
+    const sidebar = page.getByRole('navigation', { name: 'Lessons' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await sidebar.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await sidebar.isVisible()).toBe(true);
+
+    const video = page.locator('video');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toBe(lesson.link);
+    await video.evaluate(async (el: HTMLVideoElement) => {
+      el.muted = true;
+      await el.play();
+    });
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+
+    const invitation = page.getByRole('link', { name: TEXT.loginForComments, exact: true });
+    expect(await invitation.getAttribute('href')).toBe('/login');
+  });
+
+  test('the lesson sidebar starts closed on a phone and opens with the hamburger', async () => {
+    const course = courses[0];
+    const detail = await getJson<CourseWithLessons>(`/api/lession/getLessionList/${course._id}`);
+    const { page } = await newPage(browser, server.url);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/course/${course._id}/${detail.lessonlist[0]._id}`);
+    const toggle = page.getByRole('button', { name: 'Toggle lesson list' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.getByRole('navigation', { name: 'Lessons' }).waitFor();
+  });
+});
+
+describe('tutorials and blogs', () => {
+  test('/tutorial cards and /tutorial/{id}: Tutorial on: {title}, content images at most 350 px wide', async () => {
+    const list = await getJson<TutorialCard[]>('/api/tutorial/getTutorial');
+    expect(list.length).toBeGreaterThan(0);
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/tutorial');
+    await heading(page, 'Our Tutorials').waitFor();
+    const cards = page.locator('.card');
+    await cards.first().waitFor();
+    expect(await cards.locator('.card__title').allTextContents()).toEqual(list.map((t) => t.title));
+    expect(await cards.first().locator('img').getAttribute('alt')).toBeTruthy();
+    await cards.first().getByRole('link', { name: /^Start learning!/ }).click();
+
+    const [tutorial] = await getJson<Tutorial[]>(`/api/tutorial/getTutorialDetail/${list[0]._id}`);
+    await heading(page, `Tutorial on: ${tutorial.title}`).waitFor();
+    expect(await page.title()).toBe('DevCourses | tutorial');
+    const widths = await page.locator('.rich-html img').evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect().width));
+    for (const width of widths) expect(width).toBeLessThanOrEqual(350);
+  });
+
+  test('/blog/ and /blog: date yyyy-mm-dd, title, 120-character excerpt, Read more → the post', async () => {
+    const list = await getJson<Blog[]>('/api/blog/getBlog');
+    expect(list.length).toBeGreaterThan(0);
+    const { page } = await newPage(browser, server.url);
+    for (const path of ['/blog', '/blog/']) {
+      await page.goto(path);
+      await heading(page, 'Our Blogs').waitFor();
+      await page.locator('.card').first().waitFor();
+    }
+    const first = page.locator('.card').first();
+    expect(await first.locator('time').textContent()).toBe(formatDate(list[0].date));
+    expect(await first.locator('time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await first.locator('.card__title').textContent()).toBe(list[0].title);
+    expect(await first.locator('.card__text').textContent()).toBe(excerpt(list[0].content, EXCERPT.blog));
+    await first.getByRole('link', { name: /^Read more/ }).click();
+    await heading(page, list[0].title).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/blog/${list[0]._id}`);
+    expect(await page.title()).toBe('DevCourses | blog');
+    expect(await page.locator('.rich-html').textContent()).toBeTruthy();
+  });
+});
+
+describe('contact and 404', () => {
+  test('/contact: about image with alt, a personal website link, named social and mail links', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/contact');
+    await heading(page, 'Contact').waitFor();
+    const image = page.locator('img.contact__image');
+    expect(await image.getAttribute('src')).toBe('/media/about.svg');
+    expect(await image.getAttribute('alt')).toBeTruthy();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /Personal website/ }).getAttribute('href')).toMatch(/^https:\/\//);
+    const social = page.getByRole('list', { name: 'Social and mail links' }).getByRole('link');
+    expect(await social.count()).toBeGreaterThanOrEqual(3);
+    for (const link of await social.all()) expect(await link.getAttribute('aria-label')).toBeTruthy();
+    expect(await page.getByRole('link', { name: /Email/ }).getAttribute('href')).toMatch(/^mailto:/);
+  });
+
+  test('unknown paths and unknown ids show the 404 view', async () => {
+    const checked = await newPage(browser, server.url, { console: [HTTP_ERROR_LOG] });
+    const { page } = checked;
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const path of [
+      '/no/such/page',
+      `/course/${missing}`,
+      '/course/not-a-uuid',
+      `/course/${courses[0]._id}/${missing}`,
+      `/tutorial/${missing}`,
+      `/blog/${missing}`,
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: TEXT.notFoundTitle }).waitFor();
+      expect(await page.getByText(TEXT.notFoundBody).isVisible()).toBe(true);
+    }
+    expect(await page.title()).toBe('DevCourses | blog');
+  });
+});
+
+describe('search and session', () => {
+  test('signed out: the modal says Premium users only, closes on Escape and on a route change', async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto('/');
+    const box = page.getByRole('navigation', { name: 'Main' }).getByRole('searchbox');
+    await box.click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.getByText(TEXT.premiumOnly).isVisible()).toBe(true);
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus went back to the search box without opening the dialog again.
+    await page.waitForTimeout(200);
+    expect(await dialog.count()).toBe(0);
+
+    await box.click();
+    await dialog.getByRole('link', { name: 'Log in' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('signed in: search finds a course and a tutorial, says Result Not Found otherwise; Logout signs out', async () => {
+    const { token, id } = await signUpAndLogIn();
+    const checked = await newPage(browser, server.url);
+    const { page } = checked;
+    await page.goto('/');
+    await page.evaluate(([t, u]) => {
+      localStorage.setItem('auth-token', t);
+      localStorage.setItem('user-id', u);
+    }, [token, id]);
+    await page.reload();
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('searchbox').click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByText(TEXT.searchNote).waitFor();
+    const input = dialog.getByRole('searchbox');
+    const word = courses[0].title.split(/\s+/)[0];
+    await input.fill(word);
+    const hit = dialog.getByRole('link', { name: new RegExp(courses[0].title) }).first();
+    await hit.waitFor();
+    expect(await hit.getAttribute('href')).toBe(`/course/${courses[0]._id}`);
+
+    await input.fill('qqqzzzxxyy');
+    await dialog.getByText(TEXT.searchEmpty, { exact: true }).waitFor();
+
+    await input.fill(word);
+    await hit.click();
+    await heading(page, `Course on: ${courses[0].title}`).waitFor();
+    expect(await dialog.count()).toBe(0);
+
+    // A signed-in lesson page leaves the comment section to the comments feature: no login invitation.
+    const detail = await getJson<CourseWithLessons>(`/api/lession/getLessionList/${courses[0]._id}`);
+    await page.goto(`/course/${courses[0]._id}/${detail.lessonlist[0]._id}`);
+    await heading(page, detail.lessonlist[0].title).waitFor();
+    expect(await page.getByText(TEXT.loginForComments).count()).toBe(0);
+
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => [localStorage.getItem('auth-token'), localStorage.getItem('user-id')])).toEqual([null, id]);
+    await nav.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    // The alert goes away after ALERT_MS.
+    await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor({ state: 'detached', timeout: 3_000 });
+    // The server revoked the session.
+    const after = await fetch(`${server.url}/api/search/x`, { headers: { 'auth-token': token } });
+    expect(after.status).toBe(401);
+  });
+});
