@@ -1,12 +1,14 @@
 // Accounts: sign-up, email verification, login, logout, password reset. Rules live here; the routes map the
 // outcomes to HTTP. Tokens are opaque and random, stored only as SHA-256 hashes; passwords as argon2id.
 // See docs/decisions/0002-accounts-tokens-and-email.md.
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '../../../shared/constants';
 import { type Db, sqlState } from '../../db/client';
 import { sessions, users, userTokens } from '../../db/schema';
 import { enqueueMail } from '../../lib/outbox';
+import { createSemaphore } from '../../lib/semaphore';
 import { hashToken, isTokenShaped, newToken } from '../../lib/tokens';
 import { resetEmail, verificationEmail } from './auth.emails';
 
@@ -23,7 +25,14 @@ export const RESEND_INTERVAL_MS = 60_000;
 // argon2id (the library's default algorithm) with OWASP's parameters: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+/** At most one argon2 computation per core at a time. More would only queue inside libuv's pool (4 threads) and
+ *  crowd out the event loop, which on PGlite also runs the database: every other request would wait behind a burst
+ *  of logins. */
+const argon2Slots = createSemaphore(Math.max(1, availableParallelism()));
+
+export const hashPassword = (password: string): Promise<string> => argon2Slots.run(() => hash(password, ARGON2));
+const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
+  argon2Slots.run(() => verify(passwordHash, password)).catch(() => false);
 
 // Checked when the email is unknown, so a wrong email costs the same time as a wrong password.
 let dummyHash: Promise<string> | null = null;
@@ -86,7 +95,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash, verifiedAt: users.verifiedAt })
     .from(users)
     .where(byEmail(input.email));
-  const passwordOk = await verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !passwordOk) return { kind: 'invalid' };
 
   const now = clock(deps);
