@@ -1,0 +1,32 @@
+// Child process: a bare Fastify route plus only the layers named in BENCH_LAYERS (log, helmet, compress,
+// static-headers), to see what each per-request layer of the real app costs on its own. static-headers sets the
+// headers helmet would set, computed once, in one hook: what helmet costs beyond the headers themselves.
+import fs from 'node:fs';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import { reportListening } from './child-server';
+
+const layers = new Set((process.env.BENCH_LAYERS ?? '').split(',').filter(Boolean));
+const body = fs.readFileSync(process.env.BENCH_BODY as string, 'utf8');
+const app = Fastify({ logger: layers.has('log') ? { level: 'info' } : false });
+if (layers.has('helmet')) await app.register(helmet);
+if (layers.has('static-headers')) {
+  const probe = Fastify();
+  await probe.register(helmet);
+  probe.get('/', () => 'x');
+  const { headers } = await probe.inject('/');
+  await probe.close();
+  const fixed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name)) fixed[name] = String(value);
+  }
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(fixed);
+  });
+}
+if (layers.has('compress')) await app.register(compress, { threshold: 1024 });
+app.get('/body', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+reportListening(typeof address === 'object' && address ? address.port : 0, () => app.close());
