@@ -74,6 +74,22 @@ describe('GET /api/search/:text', () => {
     expect((await found('code')).course).toEqual([]); // tag names are not text
   });
 
+  it('puts a title match first even when more than a page of texts mention the word more often', async () => {
+    await t.database.db.insert(courses).values([
+      ...Array.from({ length: 30 }, (_, i) => ({
+        title: `Gardening ${i}`,
+        description: '<p>quokka quokka quokka quokka</p>',
+        cover: '/c.svg',
+        position: 100 + i,
+      })),
+      { title: 'All about the quokka', description: '<p>marsupials</p>', cover: '/c.svg', position: 200 },
+    ]);
+    const result = await found('quokka');
+    expect(result.course).toHaveLength(20);
+    expect(result.course[0].title).toBe('All about the quokka');
+    expect(result.course.slice(1).every((c) => c.title.startsWith('Gardening'))).toBe(true);
+  });
+
   it('answers at most 20 of each', async () => {
     const result = await found('zebra');
     expect(result.course).toHaveLength(20);

@@ -1,0 +1,2 @@
+CREATE INDEX "courses_title_search_idx" ON "courses" USING gin (to_tsvector('english', "title"));--> statement-breakpoint
+CREATE INDEX "tutorials_title_search_idx" ON "tutorials" USING gin (to_tsvector('english', "title"));
