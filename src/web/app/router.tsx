@@ -28,6 +28,8 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.forgotPassword, page: () => import('../features/auth/forgot-password-page') },
   { path: patterns.changePassword, page: () => import('../features/auth/change-password-page') },
   // Accounts (features/auth) and BugsWorld (features/bugs) add their lines here.
+  { path: patterns.bugs, page: () => import('../features/bugs/bugs-page') },
+  { path: patterns.bug, page: () => import('../features/bugs/bug-page') },
   { path: patterns.notFound, page: () => import('../components/not-found') },
 ];
 

@@ -9,6 +9,7 @@ import { ChevronRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { VideoPlayer } from '../../components/video-player';
+import { LessonComments } from '../comments/lesson-comments';
 import { useSession } from '../../lib/session';
 import { useLesson } from './api/get-lesson';
 import './courses.css';
@@ -90,7 +91,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
         )}
         <section className="lesson-comments" aria-label="Comments">
           {signedIn ? (
-            <>{/* lesson comments: features/comments */}</>
+            <LessonComments lessonId={lesson._id} />
           ) : (
             <p className="lesson-comments__login">
               <Link to={paths.login()}>{TEXT.loginForComments}</Link>

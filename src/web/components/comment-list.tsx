@@ -1,0 +1,55 @@
+// A list of comments (lesson comments, bug solutions): author, time, the stored HTML through DOMPurify, and a delete
+// button on the reader's own items. It scrolls at 300 px (SPEC §9).
+import type { Comment } from '../../shared/contract';
+import { formatDateTime } from '../lib/format';
+import { useSession } from '../lib/session';
+import { RichHtml } from './rich-html';
+import './comment-list.css';
+
+interface CommentListProps {
+  items: Comment[];
+  /** What one item is called in the delete button's name ('comment', 'solution'). */
+  noun: string;
+  onDelete: (item: Comment) => void;
+  /** The id of an item whose deletion is in flight. */
+  deleting?: string | null;
+  label: string;
+}
+
+export function CommentList({ items, noun, onDelete, deleting, label }: CommentListProps) {
+  const { userId } = useSession();
+  return (
+    <ul className="comment-list" aria-label={label}>
+      {items.map((item) => (
+        <li key={item._id} className="comment">
+          <div className="comment__head">
+            <span className="comment__author">{item.user.name}</span>
+            <time className="comment__date" dateTime={item.date}>
+              {formatDateTime(item.date)}
+            </time>
+            {userId !== null && item.user._id === userId && (
+              <button
+                type="button"
+                className="icon-button comment__delete"
+                aria-label={`Delete ${noun} by ${item.user.name} from ${formatDateTime(item.date)}`}
+                disabled={deleting === item._id}
+                onClick={() => onDelete(item)}
+              >
+                <TrashIcon />
+              </button>
+            )}
+          </div>
+          <RichHtml html={item.content} className="comment__content" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}

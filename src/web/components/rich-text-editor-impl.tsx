@@ -1,0 +1,100 @@
+// The Tiptap editor behind RichTextEditor (loaded lazily). Its extensions write only what the server's allowlist
+// keeps (docs/decisions/0003-rich-text-sanitizing.md): paragraphs, emphasis, code, code blocks, lists, quotes,
+// h2–h4 and links.
+import Placeholder from '@tiptap/extension-placeholder';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect } from 'react';
+import type { RichTextEditorProps } from './rich-text-editor';
+
+export default function RichTextEditorImpl({ value, onChange, label, placeholder, toolbar }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        horizontalRule: false,
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
+      }),
+      Placeholder.configure({ placeholder: placeholder ?? '' }),
+    ],
+    content: value,
+    // The toolbar shows which marks are active, so it re-renders as the selection moves.
+    shouldRerenderOnTransaction: Boolean(toolbar),
+    editorProps: {
+      attributes: {
+        class: 'rich-text-editor__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+
+  // The parent owns the value: when it clears it (or sets other HTML), the document follows.
+  useEffect(() => {
+    if (!editor) return;
+    const shown = editor.isEmpty ? '' : editor.getHTML();
+    if (value !== shown) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <div className="rich-text-editor">
+      {toolbar && editor && <Toolbar editor={editor} />}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+interface ToolbarButton {
+  label: string;
+  text: string;
+  active: (editor: Editor) => boolean;
+  run: (editor: Editor) => void;
+}
+
+const BUTTONS: ToolbarButton[] = [
+  { label: 'Bold', text: 'B', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
+  { label: 'Italic', text: 'I', active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'Inline code', text: '</>', active: (e) => e.isActive('code'), run: (e) => e.chain().focus().toggleCode().run() },
+  {
+    label: 'Code block',
+    text: '{ }',
+    active: (e) => e.isActive('codeBlock'),
+    run: (e) => e.chain().focus().toggleCodeBlock().run(),
+  },
+  {
+    label: 'Bulleted list',
+    text: '•',
+    active: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    label: 'Numbered list',
+    text: '1.',
+    active: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+];
+
+function Toolbar({ editor }: { editor: Editor }) {
+  return (
+    <div className="rich-text-editor__toolbar" role="toolbar" aria-label="Formatting">
+      {BUTTONS.map((button) => (
+        <button
+          key={button.label}
+          type="button"
+          className="rich-text-editor__tool"
+          aria-label={button.label}
+          title={button.label}
+          aria-pressed={button.active(editor)}
+          // Keep the editor's selection: a mousedown on the button would otherwise blur it first.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => button.run(editor)}
+        >
+          {button.text}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// A bug in a list: author, date (yyyy-mm-dd), title, the first 120 characters of its text, 'Read more', and a
+// delete button on the reader's own bugs.
+import { Link } from 'react-router';
+import { EXCERPT } from '../../../../shared/constants';
+import type { Bug } from '../../../../shared/contract';
+import { paths } from '../../../app/paths';
+import { TrashIcon } from '../../../components/comment-list';
+import { excerpt, formatDate } from '../../../lib/format';
+
+interface BugCardProps {
+  bug: Bug;
+  onDelete?: (bug: Bug) => void;
+  deleting?: boolean;
+}
+
+export function BugCard({ bug, onDelete, deleting }: BugCardProps) {
+  return (
+    <article className="card bug-card">
+      <div className="card__body">
+        <p className="card__meta bug-card__meta">
+          <span className="bug-card__author">{bug.user?.name ?? 'unknown'}</span>
+          <time dateTime={bug.date}>{formatDate(bug.date)}</time>
+        </p>
+        <h3 className="card__title">{bug.title}</h3>
+        <p className="card__text">{excerpt(bug.description, EXCERPT.bug)}</p>
+        <div className="bug-card__actions">
+          <Link className="button card__link" to={paths.bug(bug._id)} aria-label={`Read more ${bug.title}`}>
+            Read more
+          </Link>
+          {onDelete && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Delete bug ${bug.title}`}
+              disabled={deleting}
+              onClick={() => onDelete(bug)}
+            >
+              <TrashIcon />
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
