@@ -14,7 +14,7 @@ import { courses, tutorials } from '../../db/schema';
 import { prefixTsquery } from './search-query';
 
 /** Rows ranked per tier at most. */
-export const CANDIDATES = 1000;
+export const CANDIDATES = 500;
 
 /** Title matches first, then (only when they do not fill the page) matches in the text alone. */
 async function inTiers<T>(find: (where: SQL, limit: number) => Promise<T[]>, inTitle: SQL, anywhere: SQL): Promise<T[]> {
