@@ -77,7 +77,7 @@ export function AddBugModal({ onClose }: { onClose: () => void }) {
           <h2 id={titleId} className="modal__title">
             Add a bug
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button" aria-label="Close dialog" onClick={onClose}>
             <CloseIcon />
           </button>
         </div>

@@ -1,0 +1,351 @@
+// Community screens in a real browser against the real server: lesson comments, BugsWorld (add a bug through the
+// dialog, open it, add and delete a solution, delete the bug), stored XSS that stays inert on every screen that
+// shows it, search, the signed-out views, and the editor bundle loading only where an editor is shown.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TEXT } from '../src/shared/constants';
+import type { Bug, Comment, Course, CourseWithLessons } from '../src/shared/contract';
+import { XSS_VECTORS } from '../src/server/lib/xss-vectors';
+import { failOnDirtyPages, launchBrowser, newPage, readMail, type RunningServer, startServer, waitFor } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let alice: Account;
+let bob: Account;
+let course: Course;
+let lessonUrl: string;
+let lessonId: string;
+
+interface Account {
+  id: string;
+  token: string;
+  name: string;
+}
+
+/** Chromium logs a console error for each non-2xx answer; tests that provoke one allow exactly that status. */
+const httpError = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+const TIME = /^\d{2}:\d{2}:\d{2} (am|pm) \d{2}-\d{2}-\d{4}$/;
+
+async function call<T>(method: string, path: string, account?: Account, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(account ? { 'auth-token': account.token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}: ${res.status}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A verified, signed-in account made through the accounts API and the emailed verification link. */
+async function createAccount(name: string): Promise<Account> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.test`;
+  const password = 'community-secret';
+  await call('POST', '/api/auth/createUser', undefined, { name, email, password });
+  const link = await waitFor(async () => {
+    const mail = (await readMail(server.dataDir)).find((m) => m.to.includes(email));
+    return mail?.links.find((l) => l.includes('/user/verify/'));
+  }, 15_000);
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  expect((await fetch(`${server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
+  const login = await call<{ success: boolean; authToken: string; id: string }>('POST', '/api/auth/loginUser', undefined, {
+    email,
+    password,
+  });
+  expect(login.success).toBe(true);
+  return { id: login.id, token: login.authToken, name };
+}
+
+/** Puts the account's token and id where the web app keeps them (SPEC §3), then opens `path`. */
+async function signInAt(page: Page, account: Account, path: string) {
+  await page.goto('/');
+  await page.evaluate(({ token, id }) => {
+    localStorage.setItem('auth-token', token);
+    localStorage.setItem('user-id', id);
+  }, account);
+  await page.goto(path);
+}
+
+async function expectAlert(page: Page, text: string) {
+  await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** Types into the rich-text field named `label` (the editor loads lazily, so this waits for it). */
+async function typeRichText(page: Page, label: string, text: string) {
+  const box = page.getByRole('textbox', { name: label });
+  await box.waitFor({ timeout: 15_000 });
+  await box.click();
+  await page.keyboard.type(text);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  [alice, bob] = [await createAccount('Alice Community'), await createAccount('Bobby Community')];
+  [course] = await call<Course[]>('GET', '/api/course/getCourse');
+  const withLessons = await call<CourseWithLessons>('GET', `/api/lession/getLessionList/${course._id}`);
+  lessonId = withLessons.lessonlist[0]._id;
+  lessonUrl = `/course/${course._id}/${lessonId}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+failOnDirtyPages();
+
+describe('signed out', () => {
+  test("the lesson invites to log in, /bugs says 'Premium users only', a bug page goes home", async () => {
+    const { page } = await newPage(browser, server.url);
+    await page.goto(lessonUrl);
+    await page.getByRole('link', { name: TEXT.loginForComments }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Your comment' }).count()).toBe(0);
+
+    await page.goto('/bugs');
+    await page.getByRole('heading', { name: TEXT.premiumOnly }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('button', { name: 'Add a bug' }).count()).toBe(0);
+
+    const bug = await call<Bug>('POST', '/api/bug/addbug', bob, { title: 'Visible to members', description: '<p>x</p>' });
+    await page.goto(`/bugs/${bug._id}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  });
+});
+
+describe('lesson comments', () => {
+  test('add a comment at the top, see author and time, delete it; only own comments have a delete button', async () => {
+    const othersComment = await call<Comment>('POST', '/api/lession/addcomment', bob, {
+      lession: lessonId,
+      content: '<p>Comment by Bobby</p>',
+    });
+    const { page } = await newPage(browser, server.url);
+    await signInAt(page, alice, lessonUrl);
+
+    const editor = page.getByRole('textbox', { name: 'Your comment' });
+    await editor.waitFor({ timeout: 15_000 });
+    expect(await page.locator(`[data-placeholder="${TEXT.commentPlaceholder}"]`).count()).toBe(1);
+    // No toolbar on the comment box.
+    expect(await page.getByRole('toolbar').count()).toBe(0);
+
+    await typeRichText(page, 'Your comment', 'A very helpful lesson');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectAlert(page, TEXT.commentAdded);
+
+    const items = page.getByRole('list', { name: 'Comments on this lesson' }).getByRole('listitem');
+    await expect.poll(() => items.first().textContent()).toContain('A very helpful lesson');
+    const first = items.first();
+    expect(await first.locator('.comment__author').textContent()).toBe('Alice Community');
+    expect(await first.locator('time').textContent()).toMatch(TIME);
+    // The box is cleared after a successful submit.
+    await expect.poll(() => editor.textContent()).toBe('');
+
+    const bobsItem = items.filter({ hasText: 'Comment by Bobby' });
+    expect(await bobsItem.count()).toBe(1);
+    expect(await bobsItem.getByRole('button').count()).toBe(0);
+    expect(othersComment.user.name).toBe('Bobby Community');
+
+    const scroll = await page.getByRole('list', { name: 'Comments on this lesson' }).evaluate((el) => getComputedStyle(el).maxHeight);
+    expect(scroll).toBe('300px');
+
+    await first.getByRole('button', { name: /^Delete comment/ }).click();
+    await expectAlert(page, TEXT.commentDeleted);
+    await expect.poll(() => items.filter({ hasText: 'A very helpful lesson' }).count()).toBe(0);
+  });
+
+  test("an empty comment is sent and the server's error shows in danger", async () => {
+    const checked = await newPage(browser, server.url, { console: [httpError(400)] });
+    const { page } = checked;
+    await signInAt(page, alice, lessonUrl);
+    await page.getByRole('textbox', { name: 'Your comment' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectAlert(page, 'content is empty');
+    expect(await page.getByTestId('alert').first().textContent()).toMatch(/^Error: content is empty/);
+  });
+});
+
+describe('BugsWorld', () => {
+  test('add a bug through the dialog, open it, add and delete a solution, delete the bug', async () => {
+    const { page } = await newPage(browser, server.url);
+    await signInAt(page, alice, '/bugs');
+    await page.getByRole('heading', { name: 'Share your bugs' }).waitFor();
+    await page.getByRole('heading', { name: 'Your bugs here' }).waitFor();
+    await page.getByRole('heading', { name: "Other user's bugs here" }).waitFor();
+    await page.getByText(TEXT.noUserBugs, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Add a bug' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a bug' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Bug title').fill('Undefined is not a function');
+    await typeRichText(page, 'Bug description', 'It fails when calling ');
+    await dialog.getByRole('button', { name: 'Inline code' }).click();
+    await page.keyboard.type('run()');
+    await dialog.getByRole('button', { name: 'Inline code' }).click();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Code block' }).click();
+    await page.keyboard.type('const run = undefined;');
+    for (const name of ['Bold', 'Italic', 'Bulleted list', 'Numbered list']) await dialog.getByRole('button', { name }).waitFor();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectAlert(page, TEXT.bugAdded);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    const mine = page.locator('section[aria-labelledby="your-bugs"] article');
+    await expect.poll(() => mine.count()).toBe(1);
+    const card = mine.first();
+    expect(await card.getByRole('heading').textContent()).toBe('Undefined is not a function');
+    expect(await card.locator('time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await card.textContent()).toContain('Alice Community');
+    expect(await card.locator('.card__text').textContent()).toContain('It fails when calling run()');
+
+    await card.getByRole('link', { name: /Read more/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Undefined is not a function' }).waitFor();
+    const bugId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const [stored] = await call<Bug[]>('GET', `/api/bug/getBugDetail/${bugId}`);
+    expect(stored.description).toContain('<code>run()</code>');
+    expect(stored.description).toMatch(/<pre><code[^>]*>const run = undefined;<\/code><\/pre>/);
+    expect(await page.locator('.rich-html pre code').textContent()).toBe('const run = undefined;');
+    expect(await page.locator('.bug-detail__author').textContent()).toBe('Alice Community');
+    expect(await page.locator('.bug-detail__meta time').textContent()).toMatch(TIME);
+    await page.getByRole('heading', { name: 'Solutions' }).waitFor();
+    await page.getByText(TEXT.noSolutions, { exact: true }).waitFor();
+
+    await typeRichText(page, 'Your solution', 'Define run before calling it');
+    await page.getByRole('button', { name: 'My Solution' }).click();
+    await expectAlert(page, TEXT.solutionAdded);
+    const solutions = page.getByRole('list', { name: 'Solutions to this bug' }).getByRole('listitem');
+    await expect.poll(() => solutions.count()).toBe(1);
+    expect(await solutions.first().textContent()).toContain('Define run before calling it');
+
+    await solutions.first().getByRole('button', { name: /^Delete solution/ }).click();
+    await expectAlert(page, TEXT.solutionDeleted);
+    await page.getByText(TEXT.noSolutions, { exact: true }).waitFor();
+
+    await page.goto('/bugs');
+    await mine.first().getByRole('button', { name: 'Delete bug Undefined is not a function' }).click();
+    await expectAlert(page, TEXT.bugDeleted);
+    await page.getByText(TEXT.noUserBugs, { exact: true }).waitFor();
+    expect((await fetch(`${server.url}/api/bug/getBugDetail/${bugId}`)).status).toBe(404);
+  });
+
+  test("others' bugs show without delete buttons, and Close leaves the dialog without adding", async () => {
+    await call<Bug>('POST', '/api/bug/addbug', bob, { title: 'Bobby has a bug', description: `<p>${'word '.repeat(60)}</p>` });
+    const { page } = await newPage(browser, server.url);
+    await signInAt(page, alice, '/bugs');
+    const others = page.locator('section[aria-labelledby="other-bugs"] article').filter({ hasText: 'Bobby has a bug' });
+    await others.first().waitFor();
+    expect(await others.first().getByRole('button').count()).toBe(0);
+    const text = (await others.first().locator('.card__text').textContent()) ?? '';
+    expect(Array.from(text.replace(/…$/, '')).length).toBeLessThanOrEqual(120);
+
+    await page.getByRole('button', { name: 'Add a bug' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('stored XSS posted through the API', () => {
+  test('is inert on the bug list, the bug page and the lesson comments', async () => {
+    const payload = XSS_VECTORS.join('\n');
+    expect(payload.length).toBeLessThan(20_000);
+    const bug = await call<Bug>('POST', '/api/bug/addbug', bob, {
+      title: '<img src=x onerror=alert(1)>XSS <script>alert(1)</script>title',
+      description: `<p>visible text</p>${payload}`,
+    });
+    await call<Comment>('POST', '/api/bug/addcomment', bob, { bug: bug._id, content: `<p>solution text</p>${payload}` });
+    await call<Comment>('POST', '/api/lession/addcomment', bob, { lession: lessonId, content: `<p>comment text</p>${payload}` });
+
+    // Anything that runs would call alert (a dialog), or add an element or attribute below.
+    const { page } = await newPage(browser, server.url);
+    const dialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+
+    async function expectInert(where: string) {
+      const found = await page.evaluate(() => {
+        const bad: string[] = [];
+        for (const el of document.querySelectorAll('#root *')) {
+          const tag = el.tagName.toLowerCase();
+          if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'style', 'math', 'link'].includes(tag)) bad.push(tag);
+          // The page's own forms and icons are fine; inside rendered user content none of these may appear.
+          const inContent = el.closest('.rich-html') !== null;
+          if (inContent && ['svg', 'img', 'form', 'input', 'button', 'video', 'audio', 'details'].includes(tag)) {
+            bad.push(`${tag} in content`);
+          }
+          for (const attr of Array.from(el.attributes)) {
+            if (attr.name.startsWith('on')) bad.push(`${tag}[${attr.name}]`);
+            if (/^\s*(javascript|data|vbscript):/i.test(attr.value)) bad.push(`${tag}[${attr.name}=${attr.value}]`);
+          }
+        }
+        return bad;
+      });
+      expect(found, where).toEqual([]);
+    }
+
+    await signInAt(page, alice, '/bugs');
+    const card = page.locator('section[aria-labelledby="other-bugs"] article').filter({ hasText: 'XSS' }).first();
+    await card.waitFor();
+    expect(await card.getByRole('heading').textContent()).toBe('XSS title');
+    await expectInert('/bugs');
+
+    await card.getByRole('link', { name: /Read more/ }).click();
+    await page.getByText('visible text').waitFor();
+    await page.getByText('solution text').waitFor();
+    await expectInert('/bugs/{id}');
+
+    await page.goto(lessonUrl);
+    await page.getByText('comment text').waitFor();
+    await expectInert('lesson');
+
+    // Give any delayed handler (onload, animation, focus) a moment to fire.
+    await page.waitForTimeout(500);
+    expect(dialogs).toEqual([]);
+
+    // The check itself can fail: an attribute slipped into rendered content is found.
+    await page.locator('.rich-html').first().evaluate((el) => el.insertAdjacentHTML('beforeend', '<b ontoggle="void 0">x</b>'));
+    await expect(expectInert('self-check')).rejects.toThrow(/b\[ontoggle\]/);
+  });
+});
+
+describe('search', () => {
+  test("finds a demo course, links to it, and shows 'Result Not Found' for nonsense", async () => {
+    const { page } = await newPage(browser, server.url);
+    await signInAt(page, alice, '/');
+    await page.getByRole('searchbox', { name: 'Search courses and tutorials' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.waitFor();
+    await dialog.getByText(TEXT.searchNote).waitFor();
+
+    // The last word is a prefix: the start of the course's first word finds it.
+    const word = course.title.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w)) ?? course.title.split(/\s+/)[0];
+    await dialog.getByRole('searchbox').fill(word.slice(0, Math.max(3, word.length - 2)));
+    const hit = dialog.getByRole('link').filter({ hasText: course.title }).first();
+    await hit.waitFor({ timeout: 10_000 });
+    expect(await hit.getAttribute('href')).toBe(`/course/${course._id}`);
+
+    await dialog.getByRole('searchbox').fill('qwxzv zzyzx');
+    await dialog.getByText(TEXT.searchEmpty, { exact: true }).waitFor({ timeout: 10_000 });
+  });
+});
+
+describe('the editor bundle', () => {
+  test('loads on a page with an editor and not on one without', async () => {
+    const { page } = await newPage(browser, server.url);
+    const editorChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/rich-text-editor-impl/.test(request.url())) editorChunks.push(request.url());
+    });
+    await signInAt(page, alice, `/course/${course._id}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto('/bugs');
+    await page.getByRole('heading', { name: 'Share your bugs' }).waitFor();
+    expect(editorChunks).toEqual([]);
+
+    await page.goto(lessonUrl);
+    await page.getByRole('textbox', { name: 'Your comment' }).waitFor({ timeout: 15_000 });
+    expect(editorChunks.length).toBeGreaterThan(0);
+  });
+});
