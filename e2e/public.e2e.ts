@@ -356,6 +356,12 @@ describe('search and session', () => {
     await hit.waitFor();
     expect(await hit.getAttribute('href')).toBe(`/course/${courses[0]._id}`);
 
+    const tutorials = await getJson<TutorialCard[]>('/api/tutorial/getTutorial');
+    await input.fill(tutorials[0].title);
+    const tutorialHit = dialog.getByRole('link', { name: new RegExp(tutorials[0].title) }).first();
+    await tutorialHit.waitFor();
+    expect(await tutorialHit.getAttribute('href')).toBe(`/tutorial/${tutorials[0]._id}`);
+
     await input.fill('qqqzzzxxyy');
     await dialog.getByText(TEXT.searchEmpty, { exact: true }).waitFor();
 

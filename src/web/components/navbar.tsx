@@ -65,7 +65,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
         </Link>
         <button
           type="button"
-          className="navbar__toggle"
+          className="icon-button navbar__toggle"
           aria-label="Toggle navigation"
           aria-expanded={menuOpen}
           aria-controls={menuId}
