@@ -1,6 +1,6 @@
 // '/user/change-password/:token': checks the reset token first (404 view if it is not valid), then a new password
 // and its repeat. Success or failure, the user ends on /login (SPEC §8).
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
@@ -9,15 +9,16 @@ import { showAlert } from '../../components/alert-banner';
 import { Loading } from '../../components/loading';
 import { NotFound } from '../../components/not-found';
 import { changePassword } from './api/change-password';
-import { checkTokenQueryOptions, useCheckToken } from './api/check-token';
+import { checkTokenQueryOptions } from './api/check-token';
 import { AuthCard, Field } from './components/auth-card';
 import './auth.css';
 
 export default function ChangePasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const check = useCheckToken(token);
-  const queryClient = useQueryClient();
+  // A reset token is only checked, not consumed, by this call: forget the answer as soon as the page is left, so
+  // coming back to a spent link checks it again (and shows the 404 view).
+  const check = useQuery({ ...checkTokenQueryOptions(token), gcTime: 0 });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,8 +37,6 @@ export default function ChangePasswordPage() {
       showAlert(TEXT.passwordChangeFailed, 'danger');
     }
     setBusy(false);
-    // The token is spent (or was refused): coming back to this link must check it again.
-    queryClient.removeQueries({ queryKey: checkTokenQueryOptions(token).queryKey });
     navigate(paths.login());
   }
 
