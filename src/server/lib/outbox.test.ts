@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createTestDatabase } from '../test/test-database';
 import { memoryMailer } from './mailer';
-import { drainOutbox, enqueueMail, retryDelayMs } from './outbox';
+import { drainOutbox, enqueueMail, retryDelayMs, SENT_BODY } from './outbox';
 
 let database: Database;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('drainOutbox', () => {
     expect(await drainOutbox(db, mailer, { ...options, now: () => new Date(t0.getTime() + 9_000) })).toEqual({ sent: 0, failed: 0 });
     expect(await drainOutbox(db, mailer, { ...options, now: () => new Date(t0.getTime() + 10_000) })).toEqual({ sent: 1, failed: 0 });
     const [done] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'later@example.test'));
-    expect(done).toMatchObject({ attempts: 2, lastError: null });
+    expect(done).toMatchObject({ attempts: 2, lastError: null, text: SENT_BODY, html: SENT_BODY });
     expect(done.sentAt).toBeInstanceOf(Date);
     expect(errors).toEqual([1]);
     expect(mailer.sent.map((m) => m.to)).toEqual(['later@example.test']);

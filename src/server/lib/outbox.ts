@@ -29,6 +29,8 @@ export interface DrainResult {
 
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_MAX_MS = 60 * 60 * 1000;
+/** What a sent row's text and html become. */
+export const SENT_BODY = '(sent; the body is not kept)';
 /** A claimed row is someone's for this long; if that process dies mid-send, another picks the row up after. */
 const LEASE_MS = 5 * 60 * 1000;
 
@@ -48,7 +50,11 @@ export async function drainOutbox(db: Db, mailer: Mailer, options: DrainOptions 
     for (const row of claimed) {
       try {
         await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-        await db.update(mailOutbox).set({ sentAt: now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+        // The body held a live single-use link; once sent, the table need not keep it.
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: now(), lastError: null, text: SENT_BODY, html: SENT_BODY })
+          .where(eq(mailOutbox.id, row.id));
         result.sent += 1;
       } catch (err) {
         const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);

@@ -51,6 +51,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   };
   const response = { 200: authResult };
 
+  // Expired sessions and spent tokens are useless; clear them out hourly (and once at start).
+  const purge = () =>
+    auth.purgeExpired(deps).catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and tokens failed'));
+  const purgeTimer = setInterval(purge, 60 * MINUTE).unref();
+  app.addHook('onReady', async () => void purge());
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
   app.post(
     '/api/auth/createUser',
     { schema: { body: createUserBody, response: { ...response, 409: authResult } }, preHandler: limited.signup },

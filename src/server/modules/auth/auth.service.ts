@@ -205,3 +205,18 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
+
+/** Grace before a spent or expired email token is deleted, so a late click still finds (and refuses) it. */
+const TOKEN_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes what can never be used again: expired sessions, and email tokens used or expired over a day ago. */
+export async function purgeExpired(deps: AuthDeps): Promise<{ sessions: number; tokens: number }> {
+  const now = clock(deps);
+  const cutoff = new Date(now.getTime() - TOKEN_KEEP_MS);
+  const gone = await deps.db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const spent = await deps.db
+    .delete(userTokens)
+    .where(or(lt(userTokens.expiresAt, cutoff), lt(userTokens.usedAt, cutoff)))
+    .returning({ id: userTokens.id });
+  return { sessions: gone.length, tokens: spent.length };
+}
