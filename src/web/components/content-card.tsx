@@ -11,14 +11,24 @@ interface ContentCardProps {
   meta?: ReactNode;
   text?: string;
   headingLevel?: 2 | 3;
+  /** Load the image at once: cards in the first screenful hold the page's largest paint. */
+  eager?: boolean;
 }
 
-export function ContentCard({ to, title, linkLabel, image, meta, text, headingLevel = 2 }: ContentCardProps) {
+export function ContentCard({ to, title, linkLabel, image, meta, text, headingLevel = 2, eager = false }: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       {image !== undefined && (
-        <img className="card__image" src={image} alt={`Cover of ${title}`} width="640" height="360" loading="lazy" decoding="async" />
+        <img
+          className="card__image"
+          src={image}
+          alt={`Cover of ${title}`}
+          width="640"
+          height="360"
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
       )}
       <div className="card__body">
         {meta && <p className="card__meta">{meta}</p>}

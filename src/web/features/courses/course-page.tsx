@@ -15,7 +15,14 @@ export default function CoursePage() {
       {(data) => (
         <div className="container course-layout">
           <article className="course-main">
-            <img className="course-cover" src={data.cover} alt={`Cover of ${data.title}`} width="960" height="540" />
+            <img
+              className="course-cover"
+              src={data.cover}
+              alt={`Cover of ${data.title}`}
+              width="960"
+              height="540"
+              fetchPriority="high"
+            />
             <h1 className="page-title">Course on: {data.title}</h1>
             {data.lessonlist.length > 0 && (
               <p>

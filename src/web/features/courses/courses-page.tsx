@@ -14,13 +14,14 @@ export default function CoursesPage() {
       <QueryView query={courses} loadingLabel="Loading courses…">
         {(list) => (
           <div className="card-grid">
-            {list.map((course) => (
+            {list.map((course, i) => (
               <ContentCard
                 key={course._id}
                 to={paths.course(course._id)}
                 image={course.cover}
                 title={course.title}
                 text={excerpt(course.description, EXCERPT.course)}
+                eager={i < 3}
                 linkLabel="Start watching!"
               />
             ))}

@@ -12,12 +12,13 @@ export default function TutorialsPage() {
       <QueryView query={tutorials} loadingLabel="Loading tutorials…">
         {(list) => (
           <div className="card-grid">
-            {list.map((tutorial) => (
+            {list.map((tutorial, i) => (
               <ContentCard
                 key={tutorial._id}
                 to={paths.tutorial(tutorial._id)}
                 image={tutorial.image}
                 title={tutorial.title}
+                eager={i < 3}
                 linkLabel="Start learning!"
               />
             ))}
