@@ -12,20 +12,24 @@ export default function BlogsPage() {
     <section className="container section">
       <h1 className="page-title">Our Blogs</h1>
       <QueryView query={blogs} loadingLabel="Loading blog posts…">
-        {(list) => (
-          <div className="card-grid">
-            {list.map((blog) => (
-              <ContentCard
-                key={blog._id}
-                to={paths.blog(blog._id)}
-                meta={<time dateTime={blog.date}>{formatDate(blog.date)}</time>}
-                title={blog.title}
-                text={excerpt(blog.content, EXCERPT.blog)}
-                linkLabel="Read more"
-              />
-            ))}
-          </div>
-        )}
+        {(list) =>
+          list.length === 0 ? (
+            <p className="empty-state">No blog posts yet.</p>
+          ) : (
+            <div className="card-grid">
+              {list.map((blog) => (
+                <ContentCard
+                  key={blog._id}
+                  to={paths.blog(blog._id)}
+                  meta={<time dateTime={blog.date}>{formatDate(blog.date)}</time>}
+                  title={blog.title}
+                  text={excerpt(blog.content, EXCERPT.blog)}
+                  linkLabel="Read more"
+                />
+              ))}
+            </div>
+          )
+        }
       </QueryView>
     </section>
   );

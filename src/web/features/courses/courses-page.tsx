@@ -12,21 +12,25 @@ export default function CoursesPage() {
     <section className="container section">
       <h1 className="page-title">Our Courses</h1>
       <QueryView query={courses} loadingLabel="Loading courses…">
-        {(list) => (
-          <div className="card-grid">
-            {list.map((course, i) => (
-              <ContentCard
-                key={course._id}
-                to={paths.course(course._id)}
-                image={course.cover}
-                title={course.title}
-                text={excerpt(course.description, EXCERPT.course)}
-                eager={i < 3}
-                linkLabel="Start watching!"
-              />
-            ))}
-          </div>
-        )}
+        {(list) =>
+          list.length === 0 ? (
+            <p className="empty-state">No courses yet.</p>
+          ) : (
+            <div className="card-grid">
+              {list.map((course, i) => (
+                <ContentCard
+                  key={course._id}
+                  to={paths.course(course._id)}
+                  image={course.cover}
+                  title={course.title}
+                  text={excerpt(course.description, EXCERPT.course)}
+                  eager={i < 3}
+                  linkLabel="Start watching!"
+                />
+              ))}
+            </div>
+          )
+        }
       </QueryView>
     </section>
   );

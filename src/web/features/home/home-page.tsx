@@ -56,21 +56,25 @@ export default function HomePage() {
           Latest Courses
         </h2>
         <QueryView query={courses} loadingLabel="Loading the latest courses…">
-          {(list) => (
-            <div className="card-grid">
-              {list.slice(-HOME_LATEST_COURSES).map((course) => (
-                <ContentCard
-                  key={course._id}
-                  to={paths.course(course._id)}
-                  image={course.cover}
-                  title={course.title}
-                  text={excerpt(course.description, EXCERPT.course)}
-                  linkLabel="Start watching!"
-                  headingLevel={3}
-                />
-              ))}
-            </div>
-          )}
+          {(list) =>
+            list.length === 0 ? (
+              <p className="empty-state">No courses yet.</p>
+            ) : (
+              <div className="card-grid">
+                {list.slice(-HOME_LATEST_COURSES).map((course) => (
+                  <ContentCard
+                    key={course._id}
+                    to={paths.course(course._id)}
+                    image={course.cover}
+                    title={course.title}
+                    text={excerpt(course.description, EXCERPT.course)}
+                    linkLabel="Start watching!"
+                    headingLevel={3}
+                  />
+                ))}
+              </div>
+            )
+          }
         </QueryView>
       </section>
     </>

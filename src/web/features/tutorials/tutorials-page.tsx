@@ -10,20 +10,24 @@ export default function TutorialsPage() {
     <section className="container section">
       <h1 className="page-title">Our Tutorials</h1>
       <QueryView query={tutorials} loadingLabel="Loading tutorials…">
-        {(list) => (
-          <div className="card-grid">
-            {list.map((tutorial, i) => (
-              <ContentCard
-                key={tutorial._id}
-                to={paths.tutorial(tutorial._id)}
-                image={tutorial.image}
-                title={tutorial.title}
-                eager={i < 3}
-                linkLabel="Start learning!"
-              />
-            ))}
-          </div>
-        )}
+        {(list) =>
+          list.length === 0 ? (
+            <p className="empty-state">No tutorials yet.</p>
+          ) : (
+            <div className="card-grid">
+              {list.map((tutorial, i) => (
+                <ContentCard
+                  key={tutorial._id}
+                  to={paths.tutorial(tutorial._id)}
+                  image={tutorial.image}
+                  title={tutorial.title}
+                  eager={i < 3}
+                  linkLabel="Start learning!"
+                />
+              ))}
+            </div>
+          )
+        }
       </QueryView>
     </section>
   );
