@@ -114,6 +114,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-login-'));
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -147,7 +148,8 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   const section = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:login\` (bench/login.ts) on`,
-    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()}.`,
+    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()};`,
+    `1-minute load average ${loadBefore.toFixed(1)} before the run and ${os.loadavg()[0].toFixed(1)} after (the machine is shared).`,
     `autocannon: ${connections} connections for ${duration} s after a 2 s warm-up, then (for the cost of one login alone)`,
     `1 connection; POST /api/auth/loginUser for ${USERS} verified users in turn, each answer a new session (200,`,
     '`success: true`). The app runs as `npm start` does (helmet, request logging at info) in a child process, with',
