@@ -24,11 +24,16 @@ interface Row {
   db: string;
   single: { p50: number; p99: number; rps: number };
   loaded: { p50: number; p99: number; rps: number; errors: number; requests: number };
+  /** 1 connection, answers 401: the timing a guesser sees for an existing vs an unknown email. */
+  wrongPassword: { p50: number; p99: number };
+  unknownEmail: { p50: number; p99: number };
 }
 
 /** POST loginUser for users bench-0 … bench-19 in turn, every answer checked by the status (non-2xx counted). */
-function loginRun(url: string, conns: number, seconds: number): Promise<Result> {
+function loginRun(url: string, conns: number, seconds: number, kind: 'ok' | 'wrong-password' | 'unknown-email' = 'ok'): Promise<Result> {
   let next = 0;
+  const email = (i: number) => (kind === 'unknown-email' ? `nobody-${i}@example.test` : `bench-${i % USERS}@example.test`);
+  const password = kind === 'wrong-password' ? 'not-the-password' : PASSWORD;
   const options = {
     url: `${url}/api/auth/loginUser`,
     connections: conns,
@@ -39,7 +44,7 @@ function loginRun(url: string, conns: number, seconds: number): Promise<Result> 
         headers: { 'content-type': 'application/json' },
         setupRequest: (request: Record<string, unknown>) => ({
           ...request,
-          body: JSON.stringify({ email: `bench-${next++ % USERS}@example.test`, password: PASSWORD }),
+          body: JSON.stringify({ email: email(next++), password }),
         }),
       },
     ],
@@ -66,6 +71,9 @@ async function benchDatabase(db: string, env: Record<string, string>): Promise<R
     await loginRun(app.url, connections, 2); // warm-up
     const single = await loginRun(app.url, 1, Math.max(3, duration / 2));
     const loaded = await loginRun(app.url, connections, duration);
+    const wrong = await loginRun(app.url, 1, 3, 'wrong-password');
+    const unknown = await loginRun(app.url, 1, 3, 'unknown-email');
+    if (wrong.non2xx !== wrong.requests.total || unknown.non2xx !== unknown.requests.total) throw new Error('a failed login was let in');
     const row: Row = {
       db,
       single: { p50: single.latency.p50, p99: single.latency.p99, rps: single.requests.average },
@@ -76,11 +84,14 @@ async function benchDatabase(db: string, env: Record<string, string>): Promise<R
         errors: loaded.errors + loaded.timeouts + loaded.non2xx,
         requests: loaded.requests.total,
       },
+      wrongPassword: { p50: wrong.latency.p50, p99: wrong.latency.p99 },
+      unknownEmail: { p50: unknown.latency.p50, p99: unknown.latency.p99 },
     };
     console.log(
       `  1 connection: p50 ${row.single.p50} ms, p99 ${row.single.p99} ms, ${row.single.rps.toFixed(1)} req/s\n` +
         `  ${connections} connections: p50 ${row.loaded.p50} ms, p99 ${row.loaded.p99} ms, ${row.loaded.rps.toFixed(1)} req/s, ` +
-        `${row.loaded.requests} logins, ${row.loaded.errors} errors`,
+        `${row.loaded.requests} logins, ${row.loaded.errors} errors\n` +
+        `  refused (1 connection): wrong password p50 ${row.wrongPassword.p50} ms, unknown email p50 ${row.unknownEmail.p50} ms`,
     );
     return row;
   } finally {
@@ -136,11 +147,12 @@ async function main(): Promise<void> {
   }
 
   const table = [
-    `| db | ${connections} connections: p50 ms | p99 ms | logins/s | errors | 1 connection: p50 ms | p99 ms | logins/s |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| db | ${connections} connections: p50 ms | p99 ms | logins/s | errors | 1 connection: p50 ms | p99 ms | logins/s | wrong password p50 / p99 ms | unknown email p50 / p99 ms |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.db} | ${r.loaded.p50} | ${r.loaded.p99} | ${r.loaded.rps.toFixed(1)} | ${r.loaded.errors} | ${r.single.p50} | ${r.single.p99} | ${r.single.rps.toFixed(1)} |`,
+        `| ${r.db} | ${r.loaded.p50} | ${r.loaded.p99} | ${r.loaded.rps.toFixed(1)} | ${r.loaded.errors} | ${r.single.p50} | ${r.single.p99} | ${r.single.rps.toFixed(1)} | ` +
+        `${r.wrongPassword.p50} / ${r.wrongPassword.p99} | ${r.unknownEmail.p50} / ${r.unknownEmail.p99} |`,
     ),
   ].join('\n');
   console.log(`\n${table}\n`);
@@ -158,8 +170,9 @@ async function main(): Promise<void> {
     'Each login verifies an argon2id hash (OWASP parameters: 19 MiB, 2 passes, 1 lane; @node-rs/argon2 on the libuv',
     'thread pool) and writes a session row. The hash dominates: throughput is bounded by cores ÷ hash time, and under',
     `${connections} concurrent logins the latency is mostly queueing for those cores. A wrong password costs the same`,
-    '(an unknown email is checked against a dummy hash), so a guesser gains no timing signal and is held back by the',
-    'per-email and per-IP limits (docs/decisions/0002-accounts-tokens-and-email.md).',
+    '(an unknown email is checked against a dummy hash: the last two columns, 3 s each at 1 connection), so a guesser',
+    'gains no timing signal and is held back by the per-email and per-IP limits',
+    '(docs/decisions/0002-accounts-tokens-and-email.md).',
     '',
     table,
     ...(notes.length ? ['', ...notes] : []),

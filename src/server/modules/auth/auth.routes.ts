@@ -52,11 +52,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   const response = { 200: authResult };
 
   // Expired sessions and spent tokens are useless; clear them out hourly (and once at start).
-  const purge = () =>
-    auth.purgeExpired(deps).catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and tokens failed'));
+  let purging: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    purging = auth.purgeExpired(deps).catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and tokens failed'));
+  };
   const purgeTimer = setInterval(purge, 60 * MINUTE).unref();
-  app.addHook('onReady', async () => void purge());
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  app.addHook('onReady', async () => purge());
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    // The database closes after the app: let a running purge finish first.
+    await purging;
+  });
 
   app.post(
     '/api/auth/createUser',
