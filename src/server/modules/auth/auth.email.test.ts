@@ -10,6 +10,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
+import { memoryMailer } from '../../lib/mailer';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 interface Inbox {
@@ -173,6 +174,17 @@ describe('mail through a real SMTP server', () => {
     await t.database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(mailOutbox.id, first.id));
     expect(await t.app.outbox.drain()).toEqual({ sent: 1, failed: 0 });
     expect(inbox.mails.map((m) => m.subject)).toEqual(['Verify your email for DevCourses']);
+  });
+});
+
+describe('the outbox worker', () => {
+  it('sends right after a route queued mail, without waiting for its poll', async () => {
+    const mailer = memoryMailer();
+    const t = await appWith({ outbox: { mailer, pollMs: 60 * 60 * 1000 } });
+    await waitFor(async () => (await t.app.outbox.drain()) && true, 'the start-up drain');
+    expect((await signUp(t, 'woken@example.test')).statusCode).toBe(200);
+    await waitFor(() => mailer.sent.length === 1, 'the mail');
+    expect(mailer.sent[0].to).toBe('woken@example.test');
   });
 });
 
