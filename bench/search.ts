@@ -194,8 +194,9 @@ async function main() {
   const body = [
     `\`npm run bench:search\` (bench/search.ts), ${new Date().toISOString().slice(0, 10)}, ${ROWS.toLocaleString('en')} courses + ` +
       `${ROWS.toLocaleString('en')} tutorials of generated text (3–6 word titles, 40–80 word bodies, ${VOCABULARY.length} ` +
-      'words, common ones favoured). Full-text: the search service itself (both tables, GIN `@@`, `ts_rank` order, ' +
-      `last word as prefix, 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
+      'words, common ones favoured). Full-text: the search service itself (both tables; title matches first through ' +
+      'the title GIN index, then text matches through `search`; `ts_rank` order within each over at most 500 / 200 ' +
+      `candidates; last word as prefix; 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
       'word fills its 20 rows, so its best case (frequent words) looks better than its typical one.',
     ...sections,

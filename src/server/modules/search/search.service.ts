@@ -2,9 +2,9 @@
 // and by ts_rank within each (the generated `search` tsvector weighs the title A and the tag-stripped text B).
 // The last word matches as a prefix (search-query.ts).
 //
-// Cost does not grow with the number of matches: each tier ranks at most CANDIDATES rows found through a GIN
+// Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
-// exact while a tier has at most CANDIDATES matches; beyond that, the top 20 come from the first CANDIDATES the
+// exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
 // index yields. See docs/performance.md (Search) for the figures this keeps under 20 ms at 100,000 rows.
 import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
@@ -13,21 +13,23 @@ import type { Db } from '../../db/client';
 import { courses, tutorials } from '../../db/schema';
 import { prefixTsquery } from './search-query';
 
-/** Rows ranked per tier at most. */
-export const CANDIDATES = 500;
+/** Rows ranked at most: among title matches, and among matches in the text alone (heap reads cost most). */
+export const CANDIDATES = { title: 500, text: 200 } as const;
+
+type Find<T> = (where: SQL, candidates: number, limit: number) => Promise<T[]>;
 
 /** Title matches first, then (only when they do not fill the page) matches in the text alone. */
-async function inTiers<T>(find: (where: SQL, limit: number) => Promise<T[]>, inTitle: SQL, anywhere: SQL): Promise<T[]> {
+async function inTiers<T>(find: Find<T>, inTitle: SQL, anywhere: SQL): Promise<T[]> {
   const max = LIMITS.searchResultsMax;
-  const first = await find(inTitle, max);
+  const first = await find(inTitle, CANDIDATES.title, max);
   if (first.length >= max) return first;
-  const rest = await find(and(anywhere, not(inTitle)) as SQL, max - first.length);
+  const rest = await find(and(anywhere, not(inTitle)) as SQL, CANDIDATES.text, max - first.length);
   return [...first, ...rest];
 }
 
 function searchCourses(db: Db, query: SQL): Promise<Course[]> {
   return inTiers(
-    (where, limit) => {
+    (where, candidates, limit) => {
       const c = db
         .select({
           id: courses.id,
@@ -39,7 +41,7 @@ function searchCourses(db: Db, query: SQL): Promise<Course[]> {
         })
         .from(courses)
         .where(where)
-        .limit(CANDIDATES)
+        .limit(candidates)
         .as('c');
       return db
         .select({ _id: c.id, title: c.title, description: c.description, cover: c.cover })
@@ -54,7 +56,7 @@ function searchCourses(db: Db, query: SQL): Promise<Course[]> {
 
 function searchTutorials(db: Db, query: SQL): Promise<Tutorial[]> {
   return inTiers(
-    (where, limit) => {
+    (where, candidates, limit) => {
       const c = db
         .select({
           id: tutorials.id,
@@ -66,7 +68,7 @@ function searchTutorials(db: Db, query: SQL): Promise<Tutorial[]> {
         })
         .from(tutorials)
         .where(where)
-        .limit(CANDIDATES)
+        .limit(candidates)
         .as('c');
       return db
         .select({ _id: c.id, title: c.title, image: c.image, content: c.content })
