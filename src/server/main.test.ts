@@ -159,6 +159,47 @@ describe('one server per data directory (PGlite)', () => {
   );
 });
 
+describe('an environment problem stops start-up with a message naming the setting', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-main-env-'));
+  });
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test(
+    'a PORT already in use: named, and the data-directory lock is released',
+    async () => {
+      const squatter = net.createServer();
+      await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+      const { port } = squatter.address() as net.AddressInfo;
+      try {
+        const server = await spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
+        expect(await exitWithin(server, 25_000)).toBe(1);
+        expect(server.output()).toContain(`PORT ${port} is already in use`);
+        expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+        expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+      } finally {
+        squatter.close();
+      }
+    },
+    SLOW,
+  );
+
+  test(
+    'an unreachable DATABASE_URL: named, without its password',
+    async () => {
+      const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://devc:s3cret@127.0.0.1:1/devcourses' });
+      expect(await exitWithin(server, 20_000)).toBe(1);
+      expect(server.output()).toContain('Cannot open the database at DATABASE_URL (postgres://devc:***@127.0.0.1:1/devcourses)');
+      expect(server.output()).toContain('ECONNREFUSED');
+      expect(server.output()).not.toContain('s3cret');
+    },
+    SLOW,
+  );
+});
+
 describe('a bad setting stops start-up with a message naming it', () => {
   let dataDir: string;
   beforeAll(() => {

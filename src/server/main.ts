@@ -11,12 +11,35 @@ import { seedDemoContent } from './db/seed/seed';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** A start-up failure the operator can fix (a busy port, an unreachable database): printed as a message, no stack. */
+class StartupError extends Error {}
+
+/** The driver's own reason, in one line: Drizzle wraps it ("Failed query: …", the real error as `cause`), and a
+ *  connection refused on every address of a host is an AggregateError. */
+function reason(err: unknown): string {
+  const e = err as { message?: string; code?: string; errors?: unknown[]; cause?: unknown };
+  if (e?.cause) return reason(e.cause);
+  if (e?.errors?.length) return reason(e.errors[0]);
+  return e?.message || e?.code || String(err);
+}
+
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
 async function main(): Promise<void> {
   const config = { ...loadConfig(), webDir: path.join(repoRoot, 'dist', 'web') };
   const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  // Registered at once, so a failure further down does not leave our lock behind.
+  process.on('exit', () => lock?.release());
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  ).catch((err: unknown) => {
+    if (!config.databaseUrl) throw err;
+    throw new StartupError(`Cannot open the database at DATABASE_URL (${withoutPassword(config.databaseUrl)}): ${reason(err)}`);
+  });
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   const app = await buildApp({
     config,
@@ -43,14 +66,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('exit', () => lock?.release());
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    await app.close();
+    await database.close();
+    throw new StartupError(
+      code === 'EADDRINUSE'
+        ? `PORT ${config.port} is already in use on ${config.host}: stop what listens there or set PORT to another port.`
+        : `PORT ${config.port} needs privileges on ${config.host}: set PORT to a port above 1023.`,
+    );
+  }
   app.log.info(`site on ${config.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError) {
     console.error(err.message);
     process.exit(1);
   }
