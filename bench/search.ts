@@ -6,6 +6,7 @@
 // PGlite in memory too unless BENCH_SKIP_PGLITE=1. Writes the "Search" section of docs/performance.md.
 //   npm run bench:search            ROWS=20000 npm run bench:search (a quicker, smaller run)
 import fs from 'node:fs';
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -181,6 +182,8 @@ async function main() {
   if (process.env.BENCH_SKIP_PGLITE !== '1') runs.push(['PGlite (in memory)', withPglite]);
   if (runs.length === 0) throw new Error('Nothing to measure: set DATABASE_URL or unset BENCH_SKIP_PGLITE');
 
+  const load = () => os.loadavg()[0].toFixed(2);
+  const loadBefore = load();
   for (const [label, run] of runs) {
     console.log(`${label}: generating ${ROWS.toLocaleString('en')} courses and ${ROWS.toLocaleString('en')} tutorials...`);
     const { figures, fillSeconds } = await run();
@@ -200,6 +203,8 @@ async function main() {
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
       'word fills its 20 rows, so its best case (frequent words) looks better than its typical one.',
     ...sections,
+    // Five engineers share two cores: the load says how far to trust the figures.
+    `Load average (1 min) ${loadBefore} before the run, ${load()} after, on ${os.cpus().length} cores.`,
   ].join('\n\n');
   const file = new URL('../docs/performance.md', import.meta.url);
   const doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
