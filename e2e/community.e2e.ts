@@ -358,9 +358,9 @@ describe('search', () => {
     await dialog.waitFor();
     await dialog.getByText(TEXT.searchNote).waitFor();
 
-    // The last word is a prefix: the start of the course's first word finds it.
-    const word = course.title.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w)) ?? course.title.split(/\s+/)[0];
-    await dialog.getByRole('searchbox').fill(word.slice(0, Math.max(3, word.length - 2)));
+    // A word of the course's title (prefix matching is covered by the API tests).
+    const word = course.title.split(/\s+/).find((w) => /^[A-Za-z]{3,}$/.test(w)) ?? course.title;
+    await dialog.getByRole('searchbox').fill(word.toLowerCase());
     const hit = dialog.getByRole('link').filter({ hasText: course.title }).first();
     await hit.waitFor({ timeout: 10_000 });
     expect(await hit.getAttribute('href')).toBe(`/course/${course._id}`);
