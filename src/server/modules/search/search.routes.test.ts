@@ -68,6 +68,14 @@ describe('GET /api/search/:text', () => {
     expect((await found('pyth basics')).course).toEqual([]);
   });
 
+  it('matches a partly typed word that runs past its stem', async () => {
+    // 'variables' is stored as the stem 'variabl', 'loops' as 'loop': typing on must not lose them midway.
+    for (const typed of ['variab', 'variabl', 'variable', 'variables', 'loo', 'loop', 'loops']) {
+      expect((await found(`python ${typed}`)).course.map((c) => c.title), typed).toEqual(['Python basics']);
+    }
+    expect((await found('Borrowi')).course.map((c) => c.title)).toEqual(['Rust ownership']);
+  });
+
   it('matches words in the tag-stripped text and stems them', async () => {
     expect((await found('borrowing')).course.map((c) => c.title)).toEqual(['Rust ownership']);
     expect((await found('closure')).course.map((c) => c.title)).toEqual(['Advanced JavaScript']);
@@ -159,8 +167,11 @@ describe('GET /api/search/:text', () => {
 });
 
 describe('prefixTsquery', () => {
-  it('keeps letters and digits of each word, joins them with &, prefixes the last', () => {
-    expect(prefixTsquery("Node.js & C++ 'intro'")).toBe('nodejs & c & intro:*');
+  it('keeps letters and digits of each word, joins them with &, prefixes the last (with slack for stems)', () => {
+    expect(prefixTsquery("Node.js & C++ 'intro'")).toBe('nodejs & c & (intro:* | intr:*)');
+    expect(prefixTsquery('learni')).toBe('(learni:* | learn:* | lear:*)');
+    expect(prefixTsquery('c tutoria')).toBe('c & (tutoria:* | tutori:* | tutor:* | tuto:*)');
+    expect(prefixTsquery('pyth')).toBe('pyth:*');
     expect(prefixTsquery('  ')).toBeNull();
     expect(prefixTsquery('::: *** !!!')).toBeNull();
     expect(searchWords('ÉCOLE straße 42')).toEqual(['école', 'straße', '42']);

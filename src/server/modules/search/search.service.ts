@@ -84,7 +84,8 @@ function searchTutorials(db: Db, query: SQL): Promise<Tutorial[]> {
 export async function search(db: Db, text: string): Promise<SearchResult> {
   const tsquery = prefixTsquery(text);
   if (!tsquery) return { course: [], tutorial: [] };
-  // The string holds only letters, digits, '&' and ':*' (search-query.ts); it is still bound as a parameter.
+  // The string holds only letters, digits, '&', '|', parentheses and ':*' (search-query.ts); it is still bound
+  // as a parameter.
   const query = sql`to_tsquery('english', ${tsquery})`;
   const [course, tutorial] = await Promise.all([searchCourses(db, query), searchTutorials(db, query)]);
   return { course, tutorial };
