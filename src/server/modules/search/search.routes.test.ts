@@ -3,7 +3,7 @@ import { searchResult, type SearchResult } from '../../../shared/contract';
 import { courses, tutorials } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { prefixTsquery, searchWords } from './search-query';
+import { prefixTsquery, searchWords, slackPrefixTsquery } from './search-query';
 
 let t: TestApp;
 let user: TestUser;
@@ -167,11 +167,12 @@ describe('GET /api/search/:text', () => {
 });
 
 describe('prefixTsquery', () => {
-  it('keeps letters and digits of each word, joins them with &, prefixes the last (with slack for stems)', () => {
-    expect(prefixTsquery("Node.js & C++ 'intro'")).toBe('nodejs & c & (intro:* | intr:*)');
-    expect(prefixTsquery('learni')).toBe('(learni:* | learn:* | lear:*)');
-    expect(prefixTsquery('c tutoria')).toBe('c & (tutoria:* | tutori:* | tutor:* | tuto:*)');
-    expect(prefixTsquery('pyth')).toBe('pyth:*');
+  it('keeps letters and digits of each word, joins them with &, prefixes the last (shortened in the fallback)', () => {
+    expect(prefixTsquery("Node.js & C++ 'intro'")).toBe('nodejs & c & intro:*');
+    expect(slackPrefixTsquery('learni')).toBe('(learni:* | learn:* | lear:*)');
+    expect(slackPrefixTsquery('c tutoria')).toBe('c & (tutoria:* | tutori:* | tutor:* | tuto:*)');
+    expect(slackPrefixTsquery('pyth')).toBeNull();
+    expect(slackPrefixTsquery('!!!')).toBeNull();
     expect(prefixTsquery('  ')).toBeNull();
     expect(prefixTsquery('::: *** !!!')).toBeNull();
     expect(searchWords('ÉCOLE straße 42')).toEqual(['école', 'straße', '42']);

@@ -1,6 +1,7 @@
 // Full-text search over courses and tutorials, ranked so that every title match comes before any body-only match,
 // and by ts_rank within each (the generated `search` tsvector weighs the title A and the tag-stripped text B).
-// The last word matches as a prefix (search-query.ts).
+// The last word matches as a prefix, and when nothing matches, also shortened past an English stem
+// (search-query.ts).
 //
 // Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
@@ -11,7 +12,7 @@ import { LIMITS } from '../../../shared/constants';
 import type { Course, SearchResult, Tutorial } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { courses, tutorials } from '../../db/schema';
-import { prefixTsquery } from './search-query';
+import { prefixTsquery, slackPrefixTsquery } from './search-query';
 
 /** Rows ranked at most: among title matches, and among matches in the text alone (heap reads cost most). */
 export const CANDIDATES = { title: 500, text: 200 } as const;
@@ -81,12 +82,32 @@ function searchTutorials(db: Db, query: SQL): Promise<Tutorial[]> {
   );
 }
 
+// The string holds only letters, digits, '&', '|', parentheses and ':*' (search-query.ts); it is still bound.
+const toTsquery = (tsquery: string) => sql`to_tsquery('english', ${tsquery})`;
+
+/** Runs `find` in a transaction where the planner must use the indexes (see `search`). */
+function throughIndexes<T>(db: Db, find: (db: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return find(tx as unknown as Db);
+  });
+}
+
 export async function search(db: Db, text: string): Promise<SearchResult> {
   const tsquery = prefixTsquery(text);
   if (!tsquery) return { course: [], tutorial: [] };
-  // The string holds only letters, digits, '&', '|', parentheses and ':*' (search-query.ts); it is still bound
-  // as a parameter.
-  const query = sql`to_tsquery('english', ${tsquery})`;
-  const [course, tutorial] = await Promise.all([searchCourses(db, query), searchTutorials(db, query)]);
+  const query = toTsquery(tsquery);
+  let [course, tutorial] = await Promise.all([searchCourses(db, query), searchTutorials(db, query)]);
+  const slack = course.length === 0 && tutorial.length === 0 ? slackPrefixTsquery(text) : null;
+  if (slack) {
+    // A word typed past its stem ('learni'): try the shortened prefixes. Their OR makes the planner overestimate
+    // the matches, and with the candidate LIMIT it would then scan a whole table hoping to stop early; the GIN
+    // indexes are the right path here, so sequential scans are off for these two transactions.
+    const wider = toTsquery(slack);
+    [course, tutorial] = await Promise.all([
+      throughIndexes(db, (tx) => searchCourses(tx, wider)),
+      throughIndexes(db, (tx) => searchTutorials(tx, wider)),
+    ]);
+  }
   return { course, tutorial };
 }
