@@ -213,14 +213,21 @@ export async function newPage(browser: Browser, baseUrl: string, allowances: All
     offMachineRequests.push(url);
     return route.abort('blockedbyclient');
   });
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
-    // The console error Chromium logs for a request we aborted is already counted as that request.
-    const source = msg.location().url;
-    if (source && offMachineRequests.includes(source)) return;
-    consoleErrors.push(`console error: ${msg.text()}${source ? ` (${source})` : ''}`);
+  const watch = (target: Page) => {
+    target.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      // The console error Chromium logs for a request we aborted is already counted as that request.
+      const source = msg.location().url;
+      if (source && offMachineRequests.includes(source)) return;
+      consoleErrors.push(`console error: ${msg.text()}${source ? ` (${source})` : ''}`);
+    });
+    target.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
+  };
+  watch(page);
+  // Pages the test's page opens (target=_blank links, window.open) are held to the same rules.
+  context.on('page', (opened) => {
+    if (opened !== page) watch(opened);
   });
-  page.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
 
   const checked: CheckedPage = {
     page,
