@@ -1,15 +1,29 @@
-// Child process: a bare Fastify route plus only the layers named in BENCH_LAYERS (log, helmet, compress,
-// static-headers), to see what each per-request layer of the real app costs on its own. static-headers sets the
-// headers helmet would set, computed once, in one hook: what helmet costs beyond the headers themselves.
+// Child process: a bare Fastify route plus only the layers named in BENCH_LAYERS (log, one-line-log, helmet,
+// compress, static-headers), to see what each per-request layer of the real app costs on its own.
+// static-headers sets the headers helmet would set, computed once, in one hook: what helmet costs beyond the
+// headers themselves.
 import fs from 'node:fs';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { reportListening } from './child-server';
 
 const layers = new Set((process.env.BENCH_LAYERS ?? '').split(',').filter(Boolean));
 const body = fs.readFileSync(process.env.BENCH_BODY as string, 'utf8');
-const app = Fastify({ logger: layers.has('log') ? { level: 'info' } : false });
+const oneLine = layers.has('one-line-log');
+const app = Fastify({
+  logger: layers.has('log') || oneLine ? { level: 'info' } : false,
+  // one-line-log: Fastify's two lines per request (received, completed) replaced by one, written on response.
+  ...(oneLine ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+});
+if (oneLine) {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+}
 if (layers.has('helmet')) await app.register(helmet);
 if (layers.has('static-headers')) {
   const probe = Fastify();
