@@ -171,6 +171,7 @@ function table(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-'));
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -200,7 +201,8 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   const section = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/read-endpoints.ts) on`,
-    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()}.`,
+    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()};`,
+    `1-minute load average ${loadBefore.toFixed(1)} before the run and ${os.loadavg()[0].toFixed(1)} after (the machine is shared).`,
     `autocannon: ${connections} connections, ${duration} s per endpoint and server after a 2 s warm-up, in ${ROUNDS}`,
     'alternating rounds (app, bare, bare, app, …) so load from elsewhere hits both alike; load generator in this',
     'process, the app and the bare server each in a child process (all on the same cores). The app runs as',

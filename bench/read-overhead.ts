@@ -37,6 +37,7 @@ const body = demoContent.courses.map((c, i) => ({
 fs.writeFileSync(bodyFile, JSON.stringify(body));
 const script = path.join(here, 'lib', 'layered-server.ts');
 
+const loadBefore = os.loadavg()[0];
 const rows: string[] = [];
 const bare = await startChildServer(script, { BENCH_BODY: bodyFile, BENCH_LAYERS: '' });
 try {
@@ -67,8 +68,9 @@ try {
 
 const section = [
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`node --import tsx bench/read-overhead.ts\` on`,
-  `${os.cpus().length} cores, ${connections} connections, ${ROUNDS} alternating rounds of ${ROUND_S} s. Each layer the app adds to`,
-  'every request, alone on a bare Fastify route (helmet with its defaults, compress with no Accept-Encoding sent,',
+  `${os.cpus().length} cores (1-minute load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after), ${connections} connections,`,
+  `${ROUNDS} alternating rounds of ${ROUND_S} s. Each layer the app adds to every request, alone on a bare Fastify`,
+  'route (helmet with its defaults, compress with no Accept-Encoding sent,',
   'request logging at info to /dev/null), against the bare route; the body is the demo course list.',
   "log: Fastify's request logging (a line when a request arrives, one when it is answered); one-line-log: one",
   'line per request written in an onResponse hook instead. static-headers: the same headers helmet sets, computed',
