@@ -4,7 +4,6 @@
 // "Read endpoints" section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped)
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type RawResult } from 'autocannon';
 import { type ChildServer, startChildServer } from './lib/child-server';
 import { replaceSection } from './lib/performance-doc';
+import { createThrowawayDatabase } from './lib/throwaway-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const docFile = path.join(here, '..', 'docs', 'performance.md');
@@ -134,31 +134,6 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | string> {
-  const { default: pg } = await import('pg');
-  const name = `devc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 function table(rows: Row[]): string {
   const head = '| endpoint | db | req/s | p99 ms | bare req/s | ratio | verdict |';
   const rule = '|---|---|---:|---:|---:|---:|---|';
@@ -178,7 +153,7 @@ async function main(): Promise<void> {
   try {
     rows.push(...(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }, work)));
 
-    const postgres = await createPostgresDatabase();
+    const postgres = await createThrowawayDatabase(serverUrl, 'devc_bench');
     if (typeof postgres === 'string') {
       const note = `PostgreSQL skipped: ${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${postgres}).`;
       console.log(`\n${note}`);
