@@ -3,7 +3,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SearchResult } from '../../../../shared/contract';
 import { api } from '../../../lib/api';
 
+/** The server searches words of letters and digits; a text without any (".", "..", "?!") has no results, and
+ *  "." or ".." would not even reach the server: the browser resolves them out of the path. */
+const hasWord = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
 export function getSearch(text: string, signal?: AbortSignal): Promise<SearchResult> {
+  if (!hasWord(text)) return Promise.resolve({ course: [], tutorial: [] });
   return api<SearchResult>(`/api/search/${encodeURIComponent(text)}`, { auth: true, signal });
 }
 

@@ -87,6 +87,14 @@ describe('SearchModal', () => {
     await waitFor(() => expect(screen.getByText('Result Not Found')).toBeTruthy());
   });
 
+  it("shows 'Result Not Found' for a text without a word, without a request ('..' cannot travel in a path)", async () => {
+    signIn('tok', 'user');
+    renderModal();
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '..' } });
+    await waitFor(() => expect(screen.getByText('Result Not Found')).toBeTruthy());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('closes on Escape', () => {
     const { onClose } = renderModal();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
