@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     `autocannon: ${connections} connections, ${duration} s per endpoint and server after a 2 s warm-up, in ${ROUNDS}`,
     'alternating rounds (app, bare, bare, app, …) so load from elsewhere hits both alike; load generator in this',
     'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
-    '`npm start` does (helmet headers, request logging at info, demo content); the bare server is Fastify with one',
+    '`npm start` does (security headers, request log at info, demo content); the bare server is Fastify with one',
     'route per path sending the same JSON string from memory, no logger. No compression (autocannon sends no',
     'Accept-Encoding).',
     '',
