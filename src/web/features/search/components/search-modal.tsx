@@ -1,11 +1,11 @@
 // The search dialog opened from the navbar: premium (signed-in) users search courses and tutorials.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EXCERPT, LIMITS, TEXT } from '../../../../shared/constants';
 import type { SearchResult } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
-import { CloseIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
+import { Modal } from '../../../components/modal';
 import { excerpt } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -14,75 +14,23 @@ import './search.css';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export default function SearchModal({ onClose }: { onClose: () => void }) {
   const { signedIn } = useSession();
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // Focus moves into the dialog; the page behind does not scroll while it is open.
-    const first = dialogRef.current?.querySelector<HTMLElement>('input, button');
-    first?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    // Keep Tab inside the dialog (aria-modal): wrap from the last control to the first and back.
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   return (
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={dialogRef}
-        className="modal search-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
-        <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
-            Search
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close search" onClick={onClose}>
-            <CloseIcon />
-          </button>
+    // The navbar puts focus back on its search box itself (without reopening the dialog).
+    <Modal title="Search" closeLabel="Close search" onClose={onClose} className="search-modal" closeOnBackdrop restoreFocus={false}>
+      {signedIn ? (
+        <SearchForm />
+      ) : (
+        <div className="search-modal__premium">
+          <p className="search-modal__premium-title">{TEXT.premiumOnly}</p>
+          <p>
+            <Link to={paths.login()}>Log in</Link> to search courses and tutorials.
+          </p>
         </div>
-        {signedIn ? (
-          <SearchForm />
-        ) : (
-          <div className="search-modal__premium">
-            <p className="search-modal__premium-title">{TEXT.premiumOnly}</p>
-            <p>
-              <Link to={paths.login()}>Log in</Link> to search courses and tutorials.
-            </p>
-          </div>
-        )}
-      </div>
-    </div>
+      )}
+    </Modal>
   );
 }
 
