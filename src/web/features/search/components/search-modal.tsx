@@ -71,36 +71,42 @@ function SearchResults({ result }: { result: SearchResult }) {
     return <p className="search-modal__empty">{TEXT.searchEmpty}</p>;
   return (
     <>
-      {result.course.length > 0 && (
-        <section aria-label="Courses">
-          <h3 className="search-modal__group">Courses</h3>
-          <ul className="search-modal__list">
-            {result.course.map((course) => (
-              <li key={course._id}>
-                <Link to={paths.course(course._id)} className="search-hit">
-                  <span className="search-hit__title">{course.title}</span>
-                  <span className="search-hit__text">{excerpt(course.description, EXCERPT.search)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {result.tutorial.length > 0 && (
-        <section aria-label="Tutorials">
-          <h3 className="search-modal__group">Tutorials</h3>
-          <ul className="search-modal__list">
-            {result.tutorial.map((tutorial) => (
-              <li key={tutorial._id}>
-                <Link to={paths.tutorial(tutorial._id)} className="search-hit">
-                  <span className="search-hit__title">{tutorial.title}</span>
-                  <span className="search-hit__text">{excerpt(tutorial.content, EXCERPT.search)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <HitGroup
+        label="Courses"
+        hits={result.course.map((course) => ({ id: course._id, to: paths.course(course._id), title: course.title, text: course.description }))}
+      />
+      <HitGroup
+        label="Tutorials"
+        hits={result.tutorial.map((tutorial) => ({ id: tutorial._id, to: paths.tutorial(tutorial._id), title: tutorial.title, text: tutorial.content }))}
+      />
     </>
+  );
+}
+
+interface Hit {
+  id: string;
+  to: string;
+  title: string;
+  /** Rich HTML; shown as a plain-text excerpt. */
+  text: string;
+}
+
+/** One kind of result (courses or tutorials) under its heading; nothing when there are none. */
+function HitGroup({ label, hits }: { label: string; hits: Hit[] }) {
+  if (hits.length === 0) return null;
+  return (
+    <section aria-label={label}>
+      <h3 className="search-modal__group">{label}</h3>
+      <ul className="search-modal__list">
+        {hits.map((hit) => (
+          <li key={hit.id}>
+            <Link to={hit.to} className="search-hit">
+              <span className="search-hit__title">{hit.title}</span>
+              <span className="search-hit__text">{excerpt(hit.text, EXCERPT.search)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
