@@ -3,12 +3,12 @@
 // dominates its cost. Writes docs/performance.md's "Login" section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 20),
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped)
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { startChildServer } from './lib/child-server';
 import { replaceSection } from './lib/performance-doc';
 
@@ -99,31 +99,6 @@ async function benchDatabase(db: string, env: Record<string, string>): Promise<R
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | string> {
-  const { default: pg } = await import('pg');
-  const name = `devc_bench_login_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-login-'));
@@ -131,7 +106,7 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   try {
     rows.push(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }));
-    const postgres = await createPostgresDatabase();
+    const postgres = await createThrowawayDatabase(serverUrl, 'devc_bench_login').catch((err: Error) => err.message);
     if (typeof postgres === 'string') {
       notes.push(`PostgreSQL skipped: ${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${postgres}).`);
       console.log(`\n${notes[notes.length - 1]}`);

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type RawResult } from 'autocannon';
+import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { type ChildServer, startChildServer } from './lib/child-server';
 import { replaceSection } from './lib/performance-doc';
-import { createThrowawayDatabase } from './lib/throwaway-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const docFile = path.join(here, '..', 'docs', 'performance.md');
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   try {
     rows.push(...(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }, work)));
 
-    const postgres = await createThrowawayDatabase(serverUrl, 'devc_bench');
+    const postgres = await createThrowawayDatabase(serverUrl, 'devc_bench').catch((err: Error) => err.message);
     if (typeof postgres === 'string') {
       const note = `PostgreSQL skipped: ${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${postgres}).`;
       console.log(`\n${note}`);

@@ -7,11 +7,11 @@
 //   npm run bench:search            ROWS=20000 npm run bench:search (a quicker, smaller run)
 import fs from 'node:fs';
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { search } from '../src/server/modules/search/search.service';
+import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { replaceSection } from './lib/performance-doc';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -132,23 +132,16 @@ async function measure(database: Database): Promise<Figures[]> {
 }
 
 async function withPostgres(serverUrl: string): Promise<{ figures: Figures[]; fillSeconds: number }> {
-  const { default: pg } = await import('pg');
-  const name = `devc_bench_search_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const throwaway = await createThrowawayDatabase(serverUrl, 'devc_bench_search');
+  const database = await openDatabase({ url: throwaway.url });
   try {
     const fillSeconds = await fill(database);
     return { figures: await measure(database), fillSeconds };
   } finally {
     await database.close();
     // BENCH_KEEP_DATABASE=1 leaves the filled database for EXPLAIN ANALYZE; drop it by hand afterwards.
-    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${throwaway.name}`);
+    else await throwaway.drop();
   }
 }
 

@@ -1,7 +1,6 @@
 // Browser-test harness: starts the real server on a throwaway database, drives Debian's Chromium through
 // playwright-core, reads the mail the server wrote, and fails a test on console errors or off-machine requests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,33 +39,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Makes `devc_e2e_<random>` on the server of `serverUrl`; answers its URL and a function that drops it. */
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `devc_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
-
 /**
  * Starts `node --import tsx src/server/main.ts` on a free port and a fresh DATA_DIR (and a fresh PostgreSQL
  * database when DATABASE_URL is set), with the demo content seeded; resolves once the course list answers 200.
@@ -78,7 +51,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-e2e-'));
-  const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : null;
+  const postgres = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'devc_e2e') : null;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,

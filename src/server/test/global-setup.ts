@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { createThrowawayDatabase } from './throwaway-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +18,15 @@ export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    const template = `devc_tmpl_${runId}`;
-    await admin.query(`create database ${template}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${template}`;
-    const database = await openDatabase({ url: url.toString() });
+    const template = await createThrowawayDatabase(serverUrl, `devc_tmpl_${runId}`);
+    const database = await openDatabase({ url: template.url });
     await database.close();
-    project.provide('testDb', { kind: 'postgres', serverUrl, template, runId });
+    project.provide('testDb', { kind: 'postgres', serverUrl, template: template.name, runId });
     return async () => {
+      // Every database of this run (the template and any copy a crashed test file did not drop) has runId in its name.
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
       const { rows } = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like $1`,
         [`devc_%${runId}%`],

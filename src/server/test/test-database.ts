@@ -1,8 +1,8 @@
 // A fresh database for one test file: a copy of the migrated image the global setup made.
 import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { createThrowawayDatabase } from './throwaway-database';
 
 export async function createTestDatabase(): Promise<Database> {
   const target = inject('testDb');
@@ -10,26 +10,14 @@ export async function createTestDatabase(): Promise<Database> {
     const loadDataDir = new Blob([fs.readFileSync(target.dumpFile)]);
     return openDatabase({ memory: true, loadDataDir }, { migrate: false });
   }
-  const { default: pg } = await import('pg');
-  const name = `devc_t_${randomBytes(4).toString('hex')}_${target.runId}`;
-  const admin = new pg.Client({ connectionString: target.serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${target.template}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(target.serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() }, { migrate: false });
+  // The runId in the name lets the global teardown drop what a crashed test file left behind.
+  const copy = await createThrowawayDatabase(target.serverUrl, `devc_t_${target.runId}`, { template: target.template });
+  const database = await openDatabase({ url: copy.url }, { migrate: false });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: target.serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await copy.drop();
     },
   };
 }
