@@ -1,7 +1,7 @@
 // '/user/change-password/:token': checks the reset token first (404 view if it is not valid), then a new password
 // and its repeat. Success or failure, the user ends on /login (SPEC §8).
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
@@ -11,6 +11,7 @@ import { NotFound } from '../../components/not-found';
 import { changePassword } from './api/change-password';
 import { checkTokenQueryOptions } from './api/check-token';
 import { AuthCard, Field } from './components/auth-card';
+import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
 export default function ChangePasswordPage() {
@@ -21,30 +22,25 @@ export default function ChangePasswordPage() {
   const check = useQuery({ ...checkTokenQueryOptions(token), gcTime: 0 });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { busy, onSubmit } = useFormSubmit(async () => {
     if (password !== repeat) {
       showAlert(TEXT.passwordMismatch, 'danger');
       return;
     }
-    setBusy(true);
     try {
       await changePassword({ id: token, password });
       showAlert(TEXT.passwordChanged, 'success');
     } catch {
       showAlert(TEXT.passwordChangeFailed, 'danger');
     }
-    setBusy(false);
     navigate(paths.login());
-  }
+  });
 
   if (check.isPending) return <Loading label="Checking the link…" />;
   if (check.isError) return <NotFound />;
   return (
     <AuthCard title="Change password">
-      <form className="auth__form" onSubmit={submit}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <Field label="New password" type="password" name="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} />
         <Field label="Repeat password" type="password" name="repeat" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
         <button type="submit" className="button" disabled={busy}>

@@ -1,46 +1,36 @@
 // '/login': email and password; links to the forgot-password screen and to sign-up. SPEC §8 decides the alerts.
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
-import { isApiError } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import { loginUser } from './api/login-user';
 import { AuthCard, Field } from './components/auth-card';
+import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const result = await loginUser({ email, password });
-      if (result.success && result.authToken && result.id) {
-        signIn(result.authToken, result.id);
-        navigate(paths.home());
-        showAlert(TEXT.loggedIn, 'success');
-      } else if (result.success === false) {
-        // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).
-        showAlert(result.msg ?? '', 'success');
-      } else {
-        showAlert(result.error ?? '', 'danger');
-      }
-    } catch (err) {
-      showAlert(isApiError(err) ? err.message : String(err), 'danger');
-    } finally {
-      setBusy(false);
+  const { busy, onSubmit } = useFormSubmit(async () => {
+    const result = await loginUser({ email, password });
+    if (result.success && result.authToken && result.id) {
+      signIn(result.authToken, result.id);
+      navigate(paths.home());
+      showAlert(TEXT.loggedIn, 'success');
+    } else if (result.success === false) {
+      // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).
+      showAlert(result.msg ?? '', 'success');
+    } else {
+      showAlert(result.error ?? '', 'danger');
     }
-  }
+  });
 
   return (
     <AuthCard title="Login">
-      <form className="auth__form" onSubmit={submit}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <Field label="Email" type="email" name="email" autoComplete="email" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label="Password" type="password" name="password" autoComplete="current-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} />
         <button type="submit" className="button" disabled={busy}>

@@ -1,46 +1,37 @@
 // '/signup': user name, email, password and repeat. A mismatch alerts and sends nothing; no redirect (SPEC §5, §8).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
-import { isApiError } from '../../lib/api';
 import { createUser } from './api/create-user';
 import { AuthCard, Field } from './components/auth-card';
+import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
 const EMPTY = { name: '', email: '', password: '', repeat: '' };
 
 export default function SignupPage() {
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { busy, onSubmit } = useFormSubmit(async () => {
     if (form.password !== form.repeat) {
       showAlert(TEXT.passwordMismatch, 'danger');
       return;
     }
-    setBusy(true);
-    try {
-      const result = await createUser({ name: form.name, email: form.email, password: form.password });
-      if (result.success) {
-        showAlert(`${TEXT.signedUp} ${result.msg ?? ''}`.trimEnd(), 'success');
-        setForm(EMPTY);
-      } else {
-        showAlert(result.error ?? '', 'danger');
-      }
-    } catch (err) {
-      showAlert(isApiError(err) ? err.message : String(err), 'danger');
-    } finally {
-      setBusy(false);
+    const result = await createUser({ name: form.name, email: form.email, password: form.password });
+    if (result.success) {
+      showAlert(`${TEXT.signedUp} ${result.msg ?? ''}`.trimEnd(), 'success');
+      setForm(EMPTY);
+    } else {
+      showAlert(result.error ?? '', 'danger');
     }
-  }
+  });
 
   return (
     <AuthCard title="Sign Up">
-      <form className="auth__form" onSubmit={submit}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <Field label="User name" name="name" autoComplete="name" required minLength={LIMITS.nameMin} maxLength={LIMITS.nameMax} value={form.name} onChange={set('name')} />
         {/* SPEC §5: the email field is of email type but not marked required (the server checks it). */}
         <Field label="Email" type="email" name="email" autoComplete="email" maxLength={LIMITS.emailMax} value={form.email} onChange={set('email')} />

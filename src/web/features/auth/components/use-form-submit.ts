@@ -1,0 +1,23 @@
+// The submit of an account form: the button stays disabled while the call runs, and a call that fails shows a
+// danger alert (the given text, or the error's own message).
+import { type FormEvent, useState } from 'react';
+import { showAlert } from '../../../components/alert-banner';
+import { isApiError } from '../../../lib/api';
+
+export function useFormSubmit(action: () => Promise<void>, failureText?: string) {
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      showAlert(failureText ?? (isApiError(err) ? err.message : String(err)), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, onSubmit };
+}
