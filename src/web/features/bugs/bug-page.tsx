@@ -1,15 +1,15 @@
 // '/bugs/:bg': a bug (title, description, author or 'unknown', time) and its solutions. Without a token: to '/'.
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
-import type { Bug, Comment } from '../../../shared/contract';
+import type { Bug } from '../../../shared/contract';
 import { paths } from '../../app/paths';
-import { showAlert } from '../../components/alert-banner';
 import { CommentList } from '../../components/comment-list';
 import { Loading } from '../../components/loading';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { RichTextEditor } from '../../components/rich-text-editor';
+import { useCommentActions } from '../../components/use-comment-actions';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useAddSolution } from './api/add-solution';
@@ -53,29 +53,15 @@ function BugView({ bug }: { bug: Bug }) {
 }
 
 function Solutions({ bugId }: { bugId: string }) {
-  const [content, setContent] = useState('');
   const headingId = useId();
   const solutions = useSolutions(bugId);
   const add = useAddSolution(bugId);
-  const remove = useDeleteSolution(bugId);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    add.mutate(content, {
-      onSuccess: () => {
-        setContent('');
-        showAlert(TEXT.solutionAdded);
-      },
-      onError: (err) => showAlert(err.message, 'danger'),
-    });
-  }
-
-  function onDelete(solution: Comment) {
-    remove.mutate(solution._id, {
-      onSuccess: () => showAlert(TEXT.solutionDeleted),
-      onError: (err) => showAlert(err.message, 'danger'),
-    });
-  }
+  const { content, setContent, submit, onDelete, deleting } = useCommentActions({
+    add,
+    remove: useDeleteSolution(bugId),
+    addedText: TEXT.solutionAdded,
+    deletedText: TEXT.solutionDeleted,
+  });
 
   return (
     <section className="bug-solutions" aria-labelledby={headingId}>
@@ -99,7 +85,7 @@ function Solutions({ bugId }: { bugId: string }) {
             noun="solution"
             label="Solutions to this bug"
             onDelete={onDelete}
-            deleting={remove.isPending ? remove.variables : null}
+            deleting={deleting}
           />
         ))}
     </section>

@@ -1,41 +1,26 @@
 // The comments of a lesson for a signed-in reader: the editor (no toolbar), a submit button, and the list with
 // delete buttons on the reader's own comments. Alerts as SPEC §8 says; a failure shows the server's error.
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { TEXT } from '../../../shared/constants';
-import type { Comment } from '../../../shared/contract';
-import { showAlert } from '../../components/alert-banner';
 import { CommentList } from '../../components/comment-list';
 import { Loading } from '../../components/loading';
 import { RichTextEditor } from '../../components/rich-text-editor';
+import { useCommentActions } from '../../components/use-comment-actions';
 import { useAddComment } from './api/add-comment';
 import { useComments } from './api/get-comments';
 import { useDeleteComment } from './api/delete-comment';
 import './comments.css';
 
-const failed = (err: unknown) => showAlert(err instanceof Error ? err.message : String(err), 'danger');
-
 export function LessonComments({ lessonId }: { lessonId: string }) {
-  const [content, setContent] = useState('');
   const headingId = useId();
   const comments = useComments(lessonId);
   const add = useAddComment(lessonId);
-  const remove = useDeleteComment(lessonId);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // SPEC §5: no client-side checks; the server answers an empty comment with an error shown as an alert.
-    add.mutate(content, {
-      onSuccess: () => {
-        setContent('');
-        showAlert(TEXT.commentAdded);
-      },
-      onError: failed,
-    });
-  }
-
-  function onDelete(comment: Comment) {
-    remove.mutate(comment._id, { onSuccess: () => showAlert(TEXT.commentDeleted), onError: failed });
-  }
+  const { content, setContent, submit, onDelete, deleting } = useCommentActions({
+    add,
+    remove: useDeleteComment(lessonId),
+    addedText: TEXT.commentAdded,
+    deletedText: TEXT.commentDeleted,
+  });
 
   return (
     <div className="lesson-comments__body">
@@ -56,7 +41,7 @@ export function LessonComments({ lessonId }: { lessonId: string }) {
           noun="comment"
           label="Comments on this lesson"
           onDelete={onDelete}
-          deleting={remove.isPending ? remove.variables : null}
+          deleting={deleting}
         />
       )}
     </div>
