@@ -3,7 +3,8 @@
 // Prints a table; not an assertion (the machine is shared and performance scores are noisy).
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { freePort, startServer } from '../e2e/harness';
+import { startServer } from '../e2e/harness';
+import { freePort } from '../src/server/test/free-port';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 

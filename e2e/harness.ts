@@ -2,13 +2,13 @@
 // playwright-core, reads the mail the server wrote, and fails a test on console errors or off-machine requests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { freePort } from '../src/server/test/free-port';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -26,18 +26,6 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts `node --import tsx src/server/main.ts` on a free port and a fresh DATA_DIR (and a fresh PostgreSQL

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePort } from './test/free-port';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const SLOW = 30_000;
@@ -20,17 +21,6 @@ interface Spawned {
 }
 
 const children = new Set<ChildProcess>();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function spawnServer(env: Record<string, string>): Promise<Spawned> {
   const port = await freePort();

@@ -1,7 +1,6 @@
 // Account mail for real: through an SMTP server started here (smtp-server on 127.0.0.1), through the outbox when
 // that server is down or refusing, and into DATA_DIR/mail/*.eml when no SMTP_URL is set.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -11,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { memoryMailer } from '../../lib/mailer';
+import { freePort } from '../../test/free-port';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 interface Inbox {
@@ -19,17 +19,6 @@ interface Inbox {
   /** Accepts (null) or refuses each message with a temporary error. */
   refuse: boolean;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startInbox(port: number): Promise<Inbox> {
