@@ -1,28 +1,15 @@
 // Lighthouse (mobile, default throttling) on /, /course and a blog post of the built site, against DESIGN §6's
 // target of ≥ 95 in performance, accessibility, best practices and SEO. Needs `npm run build` and Chromium.
 // Prints a table; not an assertion (the machine is shared and performance scores are noisy).
-import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { startServer } from '../e2e/harness';
+import { launchBrowser, startServer } from '../e2e/harness';
 import { freePort } from '../src/server/test/free-port';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const server = await startServer();
 const port = await freePort();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    `--remote-debugging-port=${port}`,
-  ],
-});
+const browser = await launchBrowser({ args: [`--remote-debugging-port=${port}`] });
 try {
   const blogs = (await (await fetch(`${server.url}/api/blog/getBlog`)).json()) as { _id: string }[];
   const paths = ['/', '/course', `/blog/${blogs[0]._id}`];

@@ -102,7 +102,8 @@ async function waitUntilServing(probe: string, exited: Promise<number | null>, t
   throw new Error(`The server did not answer 200 on ${probe} within ${timeoutMs / 1000} s`);
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless and quiet; `args` are added to the flags every run uses. */
+export function launchBrowser(opts: { args?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -115,6 +116,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--autoplay-policy=no-user-gesture-required',
+      ...(opts.args ?? []),
     ],
   });
 }
