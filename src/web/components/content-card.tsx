@@ -1,4 +1,5 @@
-// A card of a list page (course, tutorial, blog post): optional image, title, optional text, and one link.
+// The cards of a list page (course, tutorial, blog post): the grid with its empty state, and one card (optional
+// image, title, optional text, and one link).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -40,4 +41,16 @@ export function ContentCard({ to, title, linkLabel, image, meta, text, headingLe
       </div>
     </article>
   );
+}
+
+interface CardGridProps<T> {
+  items: T[];
+  /** Shown instead of the grid when there are no items. */
+  emptyText: string;
+  children: (item: T, index: number) => ReactNode;
+}
+
+export function CardGrid<T>({ items, emptyText, children }: CardGridProps<T>) {
+  if (items.length === 0) return <p className="empty-state">{emptyText}</p>;
+  return <div className="card-grid">{items.map(children)}</div>;
 }

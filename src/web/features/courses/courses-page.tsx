@@ -1,7 +1,7 @@
 // '/course': every course as a card.
 import { EXCERPT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
-import { ContentCard } from '../../components/content-card';
+import { CardGrid, ContentCard } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
 import { excerpt } from '../../lib/format';
 import { useCourses } from './api/get-courses';
@@ -12,25 +12,21 @@ export default function CoursesPage() {
     <section className="container section">
       <h1 className="page-title">Our Courses</h1>
       <QueryView query={courses} loadingLabel="Loading courses…">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="empty-state">No courses yet.</p>
-          ) : (
-            <div className="card-grid">
-              {list.map((course, i) => (
-                <ContentCard
-                  key={course._id}
-                  to={paths.course(course._id)}
-                  image={course.cover}
-                  title={course.title}
-                  text={excerpt(course.description, EXCERPT.course)}
-                  eager={i < 3}
-                  linkLabel="Start watching!"
-                />
-              ))}
-            </div>
-          )
-        }
+        {(list) => (
+          <CardGrid items={list} emptyText="No courses yet.">
+            {(course, i) => (
+              <ContentCard
+                key={course._id}
+                to={paths.course(course._id)}
+                image={course.cover}
+                title={course.title}
+                text={excerpt(course.description, EXCERPT.course)}
+                eager={i < 3}
+                linkLabel="Start watching!"
+              />
+            )}
+          </CardGrid>
+        )}
       </QueryView>
     </section>
   );

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { EXCERPT, HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
-import { ContentCard } from '../../components/content-card';
+import { CardGrid, ContentCard } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
 import { excerpt } from '../../lib/format';
 import { useCourses } from '../courses/api/get-courses';
@@ -56,25 +56,21 @@ export default function HomePage() {
           Latest Courses
         </h2>
         <QueryView query={courses} loadingLabel="Loading the latest courses…">
-          {(list) =>
-            list.length === 0 ? (
-              <p className="empty-state">No courses yet.</p>
-            ) : (
-              <div className="card-grid">
-                {list.slice(-HOME_LATEST_COURSES).map((course) => (
-                  <ContentCard
-                    key={course._id}
-                    to={paths.course(course._id)}
-                    image={course.cover}
-                    title={course.title}
-                    text={excerpt(course.description, EXCERPT.course)}
-                    linkLabel="Start watching!"
-                    headingLevel={3}
-                  />
-                ))}
-              </div>
-            )
-          }
+          {(list) => (
+            <CardGrid items={list.slice(-HOME_LATEST_COURSES)} emptyText="No courses yet.">
+              {(course) => (
+                <ContentCard
+                  key={course._id}
+                  to={paths.course(course._id)}
+                  image={course.cover}
+                  title={course.title}
+                  text={excerpt(course.description, EXCERPT.course)}
+                  linkLabel="Start watching!"
+                  headingLevel={3}
+                />
+              )}
+            </CardGrid>
+          )}
         </QueryView>
       </section>
     </>

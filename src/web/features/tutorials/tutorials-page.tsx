@@ -1,6 +1,6 @@
 // '/tutorial': every tutorial as a card.
 import { paths } from '../../app/paths';
-import { ContentCard } from '../../components/content-card';
+import { CardGrid, ContentCard } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
 import { useTutorials } from './api/get-tutorials';
 
@@ -10,24 +10,20 @@ export default function TutorialsPage() {
     <section className="container section">
       <h1 className="page-title">Our Tutorials</h1>
       <QueryView query={tutorials} loadingLabel="Loading tutorials…">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="empty-state">No tutorials yet.</p>
-          ) : (
-            <div className="card-grid">
-              {list.map((tutorial, i) => (
-                <ContentCard
-                  key={tutorial._id}
-                  to={paths.tutorial(tutorial._id)}
-                  image={tutorial.image}
-                  title={tutorial.title}
-                  eager={i < 3}
-                  linkLabel="Start learning!"
-                />
-              ))}
-            </div>
-          )
-        }
+        {(list) => (
+          <CardGrid items={list} emptyText="No tutorials yet.">
+            {(tutorial, i) => (
+              <ContentCard
+                key={tutorial._id}
+                to={paths.tutorial(tutorial._id)}
+                image={tutorial.image}
+                title={tutorial.title}
+                eager={i < 3}
+                linkLabel="Start learning!"
+              />
+            )}
+          </CardGrid>
+        )}
       </QueryView>
     </section>
   );
