@@ -35,6 +35,7 @@ export function LessonComments({ lessonId }: { lessonId: string }) {
       </form>
       {comments.isPending && <Loading label="Loading comments…" />}
       {comments.isError && <p className="lesson-comments__error">The comments could not be loaded.</p>}
+      {comments.data?.length === 0 && <p className="lesson-comments__empty">No comments yet.</p>}
       {comments.data && comments.data.length > 0 && (
         <CommentList
           items={comments.data}
