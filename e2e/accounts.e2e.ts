@@ -1,24 +1,11 @@
 // Accounts in a real browser against the real server: sign up → the emailed link → verified → login → logout, and
 // forgot password → the emailed link → change password → login with the new one; the mismatch alerts.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
-import { failOnDirtyPages, launchBrowser, newPage, readMail, type RunningServer, startServer, waitFor } from './harness';
+import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-failOnDirtyPages();
+const env = setUpBrowserTests();
 
 /** Waits for the alert banner to show `text` (it stays 1 s). */
 async function expectAlert(page: Page, text: string) {
@@ -28,7 +15,7 @@ async function expectAlert(page: Page, text: string) {
 /** The newest link in mail to `to` containing `part`, once the server has written it. */
 async function linkFromMail(to: string, part: string, notBefore: string[] = []): Promise<string> {
   return waitFor(async () => {
-    const mails = await readMail(server.dataDir);
+    const mails = await readMail(env.server.dataDir);
     for (const mail of mails) {
       if (!mail.to.includes(to)) continue;
       const link = mail.links.find((l) => l.includes(part) && !notBefore.includes(l));
@@ -54,7 +41,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test('sign up, follow the emailed link, log in, log out', async () => {
-  const { page } = await newPage(browser, server.url);
+  const { page } = await newPage(env.browser, env.server.url);
   const email = `ada-${Date.now()}@example.test`;
 
   await signUp(page, 'Ada Lovelace', email, 'first-secret');
@@ -62,9 +49,9 @@ test('sign up, follow the emailed link, log in, log out', async () => {
   await expect.poll(() => new URL(page.url()).pathname).toBe('/signup');
 
   const link = await linkFromMail(email, '/user/verify/');
-  expect(link.startsWith(`${server.url}/user/verify/`)).toBe(true);
+  expect(link.startsWith(`${env.server.url}/user/verify/`)).toBe(true);
   // The server log carries the link too (no SMTP_URL in this run).
-  expect(server.logs()).toContain(link);
+  expect(env.server.logs()).toContain(link);
 
   await page.goto(link);
   await page.getByRole('heading', { name: TEXT.emailVerified }).waitFor();
@@ -87,12 +74,12 @@ test('sign up, follow the emailed link, log in, log out', async () => {
 
   // The logout reached the server: the old token no longer works.
   await expect
-    .poll(async () => (await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { 'auth-token': stored.token! } })).status)
+    .poll(async () => (await fetch(`${env.server.url}/api/auth/logout`, { method: 'POST', headers: { 'auth-token': stored.token! } })).status)
     .toBe(401);
 });
 
 test('forgot password, follow the emailed link, change it, log in with the new one', async () => {
-  const { page } = await newPage(browser, server.url);
+  const { page } = await newPage(env.browser, env.server.url);
   const email = `grace-${Date.now()}@example.test`;
   await signUp(page, 'Grace Hopper', email, 'old-secret');
   await expectAlert(page, TEXT.signedUp);
@@ -125,13 +112,13 @@ test('forgot password, follow the emailed link, change it, log in with the new o
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
   // The link was single use: opening it again shows the 404 view.
-  const again = await newPage(browser, server.url, { console: [/404/] });
+  const again = await newPage(env.browser, env.server.url, { console: [/404/] });
   await again.page.goto(reset);
   await again.page.getByText(TEXT.notFoundTitle).waitFor();
 });
 
 test("sign-up with passwords that differ alerts 'Password not matching' and sends nothing", async () => {
-  const { page } = await newPage(browser, server.url);
+  const { page } = await newPage(env.browser, env.server.url);
   const calls: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/auth/')) calls.push(request.url());

@@ -1,15 +1,15 @@
 // Community screens in a real browser against the real server: lesson comments, BugsWorld (add a bug through the
 // dialog, open it, add and delete a solution, delete the bug), stored XSS that stays inert on every screen that
 // shows it, search, the signed-out views, and the editor bundle loading only where an editor is shown.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
 import type { Bug, Comment, Course, CourseWithLessons } from '../src/shared/contract';
 import { XSS_VECTORS } from '../src/server/lib/xss-vectors';
-import { failOnDirtyPages, launchBrowser, newPage, readMail, type RunningServer, startServer, waitFor } from './harness';
+import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const env = setUpBrowserTests();
+
 let alice: Account;
 let bob: Account;
 let course: Course;
@@ -27,7 +27,7 @@ const httpError = (status: number) => new RegExp(`Failed to load resource: the s
 const TIME = /^\d{2}:\d{2}:\d{2} (am|pm) \d{2}-\d{2}-\d{4}$/;
 
 async function call<T>(method: string, path: string, account?: Account, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${env.server.url}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -45,11 +45,11 @@ async function createAccount(name: string): Promise<Account> {
   const password = 'community-secret';
   await call('POST', '/api/auth/createUser', undefined, { name, email, password });
   const link = await waitFor(async () => {
-    const mail = (await readMail(server.dataDir)).find((m) => m.to.includes(email));
+    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
     return mail?.links.find((l) => l.includes('/user/verify/'));
   }, 15_000);
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-  expect((await fetch(`${server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
+  expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
   const login = await call<{ success: boolean; authToken: string; id: string }>('POST', '/api/auth/loginUser', undefined, {
     email,
     password,
@@ -117,8 +117,6 @@ function recordDialogs(page: Page): string[] {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   [alice, bob] = [await createAccount('Alice Community'), await createAccount('Bobby Community')];
   [course] = await call<Course[]>('GET', '/api/course/getCourse');
   const withLessons = await call<CourseWithLessons>('GET', `/api/lession/getLessionList/${course._id}`);
@@ -126,16 +124,9 @@ beforeAll(async () => {
   lessonUrl = `/course/${course._id}/${lessonId}`;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-failOnDirtyPages();
-
 describe('signed out', () => {
   test("the lesson invites to log in, /bugs says 'Premium users only', a bug page goes home", async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto(lessonUrl);
     await page.getByRole('link', { name: TEXT.loginForComments }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Your comment' }).count()).toBe(0);
@@ -157,7 +148,7 @@ describe('lesson comments', () => {
       lession: lessonId,
       content: '<p>Comment by Bobby</p>',
     });
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, lessonUrl);
 
     const editor = page.getByRole('textbox', { name: 'Your comment' });
@@ -192,7 +183,7 @@ describe('lesson comments', () => {
   });
 
   test("an empty comment is sent and the server's error shows in danger", async () => {
-    const checked = await newPage(browser, server.url, { console: [httpError(400)] });
+    const checked = await newPage(env.browser, env.server.url, { console: [httpError(400)] });
     const { page } = checked;
     await signInAt(page, alice, lessonUrl);
     await page.getByRole('textbox', { name: 'Your comment' }).waitFor({ timeout: 15_000 });
@@ -204,7 +195,7 @@ describe('lesson comments', () => {
 
 describe('BugsWorld', () => {
   test('add a bug through the dialog, open it, add and delete a solution, delete the bug', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, '/bugs');
     await page.getByRole('heading', { name: 'Share your bugs' }).waitFor();
     await page.getByRole('heading', { name: 'Your bugs here' }).waitFor();
@@ -262,12 +253,12 @@ describe('BugsWorld', () => {
     await mine.first().getByRole('button', { name: 'Delete bug Undefined is not a function' }).click();
     await expectAlert(page, TEXT.bugDeleted);
     await page.getByText(TEXT.noUserBugs, { exact: true }).waitFor();
-    expect((await fetch(`${server.url}/api/bug/getBugDetail/${bugId}`)).status).toBe(404);
+    expect((await fetch(`${env.server.url}/api/bug/getBugDetail/${bugId}`)).status).toBe(404);
   });
 
   test("others' bugs show without delete buttons, and Close leaves the dialog without adding", async () => {
     await call<Bug>('POST', '/api/bug/addbug', bob, { title: 'Bobby has a bug', description: `<p>${'word '.repeat(60)}</p>` });
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, '/bugs');
     const others = page.locator('section[aria-labelledby="other-bugs"] article').filter({ hasText: 'Bobby has a bug' });
     await others.first().waitFor();
@@ -293,7 +284,7 @@ describe('stored XSS posted through the API', () => {
     await call<Comment>('POST', '/api/lession/addcomment', bob, { lession: lessonId, content: `<p>comment text</p>${payload}` });
 
     // Anything that runs would call alert (a dialog), or add an element or attribute below.
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     const dialogs = recordDialogs(page);
 
     await signInAt(page, alice, '/bugs');
@@ -327,7 +318,7 @@ describe('the client renderer on its own', () => {
     // DOMPurify parses the raw payload in a detached document; Chromium checks CSP for each inline handler
     // attribute as it is parsed there and logs a (blocked) violation, although nothing runs (measured without CSP:
     // no handler fires). What matters is asserted below: no handler or script URL reaches the page, no dialog.
-    const checked = await newPage(browser, server.url, {
+    const checked = await newPage(env.browser, env.server.url, {
       console: [httpError(404), /Executing inline event handler violates the following Content Security Policy/],
     });
     const { page } = checked;
@@ -351,7 +342,7 @@ describe('the client renderer on its own', () => {
 
 describe('search', () => {
   test("finds a demo course, links to it, and shows 'Result Not Found' for nonsense", async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, '/');
     await page.getByRole('searchbox', { name: 'Search courses and tutorials' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search' });
@@ -375,7 +366,7 @@ describe('search', () => {
 
 describe('the editor bundle', () => {
   test('loads on a page with an editor and not on one without', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     const editorChunks: string[] = [];
     page.on('request', (request) => {
       if (/rich-text-editor-impl/.test(request.url())) editorChunks.push(request.url());

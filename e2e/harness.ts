@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 
@@ -232,6 +232,29 @@ export function failOnDirtyPages(): void {
     }
     if (problems.length) throw new Error(problems.join('\n'));
   });
+}
+
+export interface BrowserTestEnv {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Call once at the top of a browser-test file: starts the server and Chromium before its tests (the fields are
+ * set from then on), checks and closes the pages after each test (`failOnDirtyPages`), stops both after all.
+ */
+export function setUpBrowserTests(): BrowserTestEnv {
+  const env = {} as BrowserTestEnv;
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  failOnDirtyPages();
+  return env;
 }
 
 export interface Mail {

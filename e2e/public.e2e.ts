@@ -1,14 +1,14 @@
 // A browser walk of every public screen (SPEC §2, §8, §9): texts, navbar, title rule, 404s, the lesson sidebar,
 // a lesson video that really plays, the search modal (signed out and signed in) and logout.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { EXCERPT, TEXT } from '../src/shared/constants';
 import type { Blog, Course, CourseWithLessons, Tutorial, TutorialCard } from '../src/shared/contract';
 import { excerpt, formatDate } from '../src/web/lib/format';
-import { failOnDirtyPages, launchBrowser, newPage, readMail, type RunningServer, startServer, waitFor } from './harness';
+import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const env = setUpBrowserTests();
+
 let courses: Course[];
 /** The first course that has lessons (the demo catalogue may hold an empty one). */
 let course: CourseWithLessons;
@@ -16,7 +16,7 @@ let course: CourseWithLessons;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`);
+  const res = await fetch(`${env.server.url}${path}`);
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }
@@ -25,8 +25,6 @@ async function getJson<T>(path: string): Promise<T> {
 const HTTP_ERROR_LOG = /Failed to load resource: the server responded with a status of (401|404)/;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   courses = await getJson<Course[]>('/api/course/getCourse');
   expect(courses.length).toBeGreaterThanOrEqual(3);
   for (const c of courses) {
@@ -39,31 +37,24 @@ beforeAll(async () => {
   expect(course, 'a course with lessons').toBeTruthy();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-failOnDirtyPages();
-
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 async function signUpAndLogIn(): Promise<{ token: string; id: string }> {
   const email = `walker${Date.now()}@example.com`;
   const password = 'secret-password';
-  const created = await fetch(`${server.url}/api/auth/createUser`, {
+  const created = await fetch(`${env.server.url}/api/auth/createUser`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Public Walker', email, password }),
   });
   expect(created.status).toBe(200);
   const link = await waitFor(async () => {
-    const mail = (await readMail(server.dataDir)).find((m) => m.to.includes(email));
+    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
     return mail?.links.find((l) => l.includes('/user/verify/'));
   });
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-  expect((await fetch(`${server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
-  const login = await fetch(`${server.url}/api/auth/loginUser`, {
+  expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
+  const login = await fetch(`${env.server.url}/api/auth/loginUser`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -75,7 +66,7 @@ async function signUpAndLogIn(): Promise<{ token: string; id: string }> {
 
 describe('home', () => {
   test('hero with a rotating word, the two buttons, the last 3 courses, footer and title', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/');
     await expect.poll(() => page.title()).toBe('DevCourses | home');
 
@@ -105,7 +96,7 @@ describe('home', () => {
   });
 
   test('the progress bar completes and hides once the page has loaded', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/course');
     await page.locator('.card').first().waitFor();
     await expect.poll(() => page.locator('.progress-bar').getAttribute('aria-valuenow')).toBe('0');
@@ -119,7 +110,7 @@ describe('home', () => {
 
 describe('navbar', () => {
   test('links lead to every public screen, the title follows the first path segment', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const walk: [string, string, string, string][] = [
@@ -145,7 +136,7 @@ describe('navbar', () => {
   });
 
   test('at 360 px the menu collapses behind a toggle button', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Toggle navigation' });
@@ -164,7 +155,7 @@ describe('navbar', () => {
 
 describe('courses and lessons', () => {
   test('/course: cards with cover alt, title, 90-character plain excerpt and Start watching!', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/course');
     await heading(page, 'Our Courses').waitFor();
     const cards = page.locator('.card');
@@ -183,7 +174,7 @@ describe('courses and lessons', () => {
 
   test('/course/{id}: cover, Course on: {title}, description and lesson links', async () => {
     const detail = course;
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto(`/course/${course._id}`);
     await heading(page, `Course on: ${course.title}`).waitFor();
     expect(await page.title()).toBe('DevCourses | course');
@@ -197,7 +188,7 @@ describe('courses and lessons', () => {
   test('a lesson: the video plays, the sidebar marks the lesson and toggles, signed-out comment invitation', async () => {
     const detail = course;
     const lesson = detail.lessonlist[Math.min(1, detail.lessonlist.length - 1)];
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto(`/course/${course._id}/${lesson._id}`);
     await heading(page, lesson.title).waitFor();
     expect(await page.title()).toBe('DevCourses | course');
@@ -230,7 +221,7 @@ describe('courses and lessons', () => {
 
   test('the lesson sidebar starts closed on a phone and opens with the hamburger', async () => {
     const detail = course;
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/course/${course._id}/${detail.lessonlist[0]._id}`);
     const toggle = page.getByRole('button', { name: 'Toggle lesson list' });
@@ -245,7 +236,7 @@ describe('tutorials and blogs', () => {
   test('/tutorial cards and /tutorial/{id}: Tutorial on: {title}, content images at most 350 px wide', async () => {
     const list = await getJson<TutorialCard[]>('/api/tutorial/getTutorial');
     expect(list.length).toBeGreaterThan(0);
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/tutorial');
     await heading(page, 'Our Tutorials').waitFor();
     const cards = page.locator('.card');
@@ -264,7 +255,7 @@ describe('tutorials and blogs', () => {
   test('/blog/ and /blog: date yyyy-mm-dd, title, 120-character excerpt, Read more → the post', async () => {
     const list = await getJson<Blog[]>('/api/blog/getBlog');
     expect(list.length).toBeGreaterThan(0);
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     for (const path of ['/blog', '/blog/']) {
       await page.goto(path);
       await heading(page, 'Our Blogs').waitFor();
@@ -285,7 +276,7 @@ describe('tutorials and blogs', () => {
 
 describe('contact and 404', () => {
   test('/contact: about image with alt, a personal website link, named social and mail links', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/contact');
     await heading(page, 'Contact').waitFor();
     const image = page.locator('img.contact__image');
@@ -300,7 +291,7 @@ describe('contact and 404', () => {
   });
 
   test('unknown paths and unknown ids show the 404 view', async () => {
-    const checked = await newPage(browser, server.url, { console: [HTTP_ERROR_LOG] });
+    const checked = await newPage(env.browser, env.server.url, { console: [HTTP_ERROR_LOG] });
     const { page } = checked;
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const path of [
@@ -321,7 +312,7 @@ describe('contact and 404', () => {
 
 describe('search and session', () => {
   test('signed out: the modal says Premium users only, closes on Escape and on a route change', async () => {
-    const { page } = await newPage(browser, server.url);
+    const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/');
     const box = page.getByRole('navigation', { name: 'Main' }).getByRole('searchbox');
     await box.click();
@@ -344,7 +335,7 @@ describe('search and session', () => {
 
   test('signed in: search finds a course and a tutorial, says Result Not Found otherwise; Logout signs out', async () => {
     const { token, id } = await signUpAndLogIn();
-    const checked = await newPage(browser, server.url);
+    const checked = await newPage(env.browser, env.server.url);
     const { page } = checked;
     await page.goto('/');
     await page.evaluate(([t, u]) => {
@@ -390,7 +381,7 @@ describe('search and session', () => {
     // The alert goes away after ALERT_MS.
     await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor({ state: 'detached', timeout: 3_000 });
     // The server revoked the session.
-    const after = await fetch(`${server.url}/api/search/x`, { headers: { 'auth-token': token } });
+    const after = await fetch(`${env.server.url}/api/search/x`, { headers: { 'auth-token': token } });
     expect(after.status).toBe(401);
   });
 });
