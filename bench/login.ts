@@ -8,12 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { startChildServer } from './lib/child-server';
-import { replaceSection } from './lib/performance-doc';
+import { measuredOn, writeSection } from './lib/performance-doc';
+import { onThrowawayPostgres } from './lib/postgres-half';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const docFile = path.join(here, '..', 'docs', 'performance.md');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -106,17 +105,10 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   try {
     rows.push(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }));
-    const postgres = await createThrowawayDatabase(serverUrl, 'devc_bench_login').catch((err: Error) => err.message);
-    if (typeof postgres === 'string') {
-      notes.push(`PostgreSQL skipped: ${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${postgres}).`);
-      console.log(`\n${notes[notes.length - 1]}`);
-    } else {
-      try {
-        rows.push(await benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }));
-      } finally {
-        await postgres.drop();
-      }
-    }
+    const postgres = await onThrowawayPostgres(serverUrl, 'devc_bench_login', notes, (url) =>
+      benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: url }),
+    );
+    if (postgres) rows.push(postgres);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -132,11 +124,8 @@ async function main(): Promise<void> {
   ].join('\n');
   console.log(`\n${table}\n`);
 
-  const cpus = os.cpus();
   const section = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:login\` (bench/login.ts) on`,
-    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()};`,
-    `1-minute load average ${loadBefore.toFixed(1)} before the run and ${os.loadavg()[0].toFixed(1)} after (the machine is shared).`,
+    ...measuredOn('`npm run bench:login` (bench/login.ts)', loadBefore),
     `autocannon: ${connections} connections for ${duration} s after a 2 s warm-up, then (for the cost of one login alone)`,
     `1 connection; POST /api/auth/loginUser for ${USERS} verified users in turn, each answer a new session (200,`,
     '`success: true`). The app runs as `npm start` does (helmet, request logging at info) in a child process, with',
@@ -152,8 +141,7 @@ async function main(): Promise<void> {
     table,
     ...(notes.length ? ['', ...notes] : []),
   ].join('\n');
-  fs.writeFileSync(docFile, replaceSection(fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '', 'Login', section));
-  console.log(`Written to ${path.relative(process.cwd(), docFile)}`);
+  writeSection('Login', section);
 }
 
 await main();

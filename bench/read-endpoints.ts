@@ -9,12 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type RawResult } from 'autocannon';
-import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { type ChildServer, startChildServer } from './lib/child-server';
-import { replaceSection } from './lib/performance-doc';
+import { measuredOn, writeSection } from './lib/performance-doc';
+import { onThrowawayPostgres } from './lib/postgres-half';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const docFile = path.join(here, '..', 'docs', 'performance.md');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -153,18 +152,10 @@ async function main(): Promise<void> {
   try {
     rows.push(...(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }, work)));
 
-    const postgres = await createThrowawayDatabase(serverUrl, 'devc_bench').catch((err: Error) => err.message);
-    if (typeof postgres === 'string') {
-      const note = `PostgreSQL skipped: ${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${postgres}).`;
-      console.log(`\n${note}`);
-      notes.push(note);
-    } else {
-      try {
-        rows.push(...(await benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: postgres.url }, work)));
-      } finally {
-        await postgres.drop();
-      }
-    }
+    const postgres = await onThrowawayPostgres(serverUrl, 'devc_bench', notes, (url) =>
+      benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: url }, work),
+    );
+    rows.push(...(postgres ?? []));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -173,11 +164,8 @@ async function main(): Promise<void> {
   console.log(`\n${result}\n`);
   console.log(`Targets: ratio ≥ ${TARGET_RATIO}, p99 ≤ ${TARGET_P99_MS} ms.`);
 
-  const cpus = os.cpus();
   const section = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/read-endpoints.ts) on`,
-    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${os.platform()} ${os.release()};`,
-    `1-minute load average ${loadBefore.toFixed(1)} before the run and ${os.loadavg()[0].toFixed(1)} after (the machine is shared).`,
+    ...measuredOn('`npm run bench` (bench/read-endpoints.ts)', loadBefore),
     `autocannon: ${connections} connections, ${duration} s per endpoint and server after a 2 s warm-up, in ${ROUNDS}`,
     'alternating rounds (app, bare, bare, app, …) so load from elsewhere hits both alike; load generator in this',
     'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
@@ -190,8 +178,7 @@ async function main(): Promise<void> {
     result,
     ...(notes.length ? ['', ...notes] : []),
   ].join('\n');
-  fs.writeFileSync(docFile, replaceSection(fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '', 'Read endpoints', section));
-  console.log(`Written to ${path.relative(process.cwd(), docFile)}`);
+  writeSection('Read endpoints', section);
 }
 
 await main();

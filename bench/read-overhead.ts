@@ -9,10 +9,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import * as demoContent from '../src/server/db/seed/content';
 import { startChildServer } from './lib/child-server';
-import { replaceSection } from './lib/performance-doc';
+import { writeSection } from './lib/performance-doc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const docFile = path.join(here, '..', 'docs', 'performance.md');
 const connections = 50;
 const ROUNDS = 6;
 const ROUND_S = 2;
@@ -80,7 +79,4 @@ const section = [
   '|---|---:|---:|---:|',
   ...rows,
 ].join('\n');
-fs.writeFileSync(
-  docFile,
-  replaceSection(fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '', 'Read endpoints: where the time goes', section),
-);
+writeSection('Read endpoints: where the time goes', section);

@@ -5,14 +5,13 @@
 // PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL names a server (a fresh database is made and dropped on it);
 // PGlite in memory too unless BENCH_SKIP_PGLITE=1. Writes the "Search" section of docs/performance.md.
 //   npm run bench:search            ROWS=20000 npm run bench:search (a quicker, smaller run)
-import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { search } from '../src/server/modules/search/search.service';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
-import { replaceSection } from './lib/performance-doc';
+import { writeSection } from './lib/performance-doc';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const WARMUP = 10;
@@ -207,11 +206,8 @@ async function main() {
     // Five engineers share two cores: the load says how far to trust the figures.
     `Load average (1 min) ${loadBefore} before the run, ${load()} after, on ${os.cpus().length} cores.`,
   ].join('\n\n');
-  const file = new URL('../docs/performance.md', import.meta.url);
-  const doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  fs.writeFileSync(file, replaceSection(doc, 'Search', body));
+  writeSection('Search', body);
   console.log(verdicts.join('\n'));
-  console.log('docs/performance.md: Search section written');
 }
 
 await main();
