@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Bug, BugList, Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
 import { bugComments, bugs, users } from '../../db/schema';
+import { type Author, toComment } from '../../lib/comment-mapper';
 import { isId } from '../../lib/ids';
 import { isBlankHtml, sanitizeRichText, sanitizeTitle } from '../../lib/sanitize';
 
@@ -11,11 +12,6 @@ import { isBlankHtml, sanitizeRichText, sanitizeTitle } from '../../lib/sanitize
 export const BUGS_MAX = 100;
 /** A bug shows at most this many solutions, the newest. */
 export const SOLUTIONS_MAX = 200;
-
-export interface Author {
-  id: string;
-  name: string;
-}
 
 export type AddBugResult = { ok: true; bug: Bug } | { ok: false; reason: 'blank-title' | 'blank-description' };
 export type DeleteResult<T> = { ok: true; value: T } | { ok: false; reason: 'not-found' | 'not-owner' };
@@ -45,21 +41,6 @@ const toBug = (row: BugRow): Bug => ({
   description: row.description,
   date: row.createdAt.toISOString(),
   user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
-});
-
-interface SolutionRow {
-  id: string;
-  content: string;
-  createdAt: Date;
-  userId: string;
-  userName: string;
-}
-
-const toSolution = (row: SolutionRow): Comment => ({
-  _id: row.id,
-  content: row.content,
-  date: row.createdAt.toISOString(),
-  user: { _id: row.userId, name: row.userName },
 });
 
 export async function addBug(db: Db, author: Author, input: { title: string; description: string }): Promise<AddBugResult> {
@@ -121,7 +102,7 @@ export async function addSolution(db: Db, author: Author, bugId: string, html: s
       .insert(bugComments)
       .values({ bugId, userId: author.id, content })
       .returning({ id: bugComments.id, content: bugComments.content, createdAt: bugComments.createdAt });
-    return { ok: true, solution: toSolution({ ...row, userId: author.id, userName: author.name }) };
+    return { ok: true, solution: toComment({ ...row, userId: author.id, userName: author.name }) };
   } catch (err) {
     // The bug's foreign key: an unknown or just-deleted bug.
     if (sqlState(err) === '23503') return { ok: false, reason: 'bug-not-found' };
@@ -149,7 +130,7 @@ export async function listSolutions(db: Db, bugId: string): Promise<Comment[] | 
     const [bug] = await db.select({ id: bugs.id }).from(bugs).where(eq(bugs.id, bugId));
     if (!bug) return null;
   }
-  return rows.map(toSolution);
+  return rows.map(toComment);
 }
 
 export async function deleteSolution(db: Db, author: Author, solutionId: string): Promise<DeleteResult<Comment>> {
@@ -158,7 +139,7 @@ export async function deleteSolution(db: Db, author: Author, solutionId: string)
     .delete(bugComments)
     .where(and(eq(bugComments.id, solutionId), eq(bugComments.userId, author.id)))
     .returning({ id: bugComments.id, content: bugComments.content, createdAt: bugComments.createdAt });
-  if (deleted) return { ok: true, value: toSolution({ ...deleted, userId: author.id, userName: author.name }) };
+  if (deleted) return { ok: true, value: toComment({ ...deleted, userId: author.id, userName: author.name }) };
   const [existing] = await db.select({ id: bugComments.id }).from(bugComments).where(eq(bugComments.id, solutionId));
   return { ok: false, reason: existing ? 'not-owner' : 'not-found' };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
 import { lessonComments, users } from '../../db/schema';
+import { type Author, toComment } from '../../lib/comment-mapper';
 import { isId } from '../../lib/ids';
 import { isBlankHtml, sanitizeRichText } from '../../lib/sanitize';
 import { lessonExists } from '../courses/courses.service';
@@ -10,28 +11,8 @@ import { lessonExists } from '../courses/courses.service';
 /** A lesson shows at most this many comments, the newest; the list's cost does not grow with the table. */
 export const COMMENTS_MAX = 200;
 
-export interface Author {
-  id: string;
-  name: string;
-}
-
 export type AddCommentResult = { ok: true; comment: Comment } | { ok: false; reason: 'blank' | 'lesson-not-found' };
 export type DeleteCommentResult = { ok: true; comment: Comment } | { ok: false; reason: 'not-found' | 'not-owner' };
-
-interface CommentRow {
-  id: string;
-  content: string;
-  createdAt: Date;
-  userId: string;
-  userName: string;
-}
-
-const toComment = (row: CommentRow): Comment => ({
-  _id: row.id,
-  content: row.content,
-  date: row.createdAt.toISOString(),
-  user: { _id: row.userId, name: row.userName },
-});
 
 export async function addLessonComment(db: Db, author: Author, lessonId: string, html: string): Promise<AddCommentResult> {
   if (!isId(lessonId)) return { ok: false, reason: 'lesson-not-found' };
