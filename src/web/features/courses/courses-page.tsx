@@ -1,10 +1,8 @@
 // '/course': every course as a card.
-import { EXCERPT } from '../../../shared/constants';
-import { paths } from '../../app/paths';
-import { CardGrid, ContentCard } from '../../components/content-card';
+import { CardGrid } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
-import { excerpt } from '../../lib/format';
 import { useCourses } from './api/get-courses';
+import { CourseCard } from './components/course-card';
 
 export default function CoursesPage() {
   const courses = useCourses();
@@ -15,15 +13,7 @@ export default function CoursesPage() {
         {(list) => (
           <CardGrid items={list} emptyText="No courses yet.">
             {(course, i) => (
-              <ContentCard
-                key={course._id}
-                to={paths.course(course._id)}
-                image={course.cover}
-                title={course.title}
-                text={excerpt(course.description, EXCERPT.course)}
-                eager={i < 3}
-                linkLabel="Start watching!"
-              />
+              <CourseCard key={course._id} course={course} eager={i < 3} />
             )}
           </CardGrid>
         )}

@@ -1,11 +1,11 @@
 // '/': the hero with the rotating word and the three latest courses.
 import { Link } from 'react-router';
-import { EXCERPT, HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
+import { HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
-import { CardGrid, ContentCard } from '../../components/content-card';
+import { CardGrid } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
-import { excerpt } from '../../lib/format';
 import { useCourses } from '../courses/api/get-courses';
+import { CourseCard } from '../courses/components/course-card';
 import { TypingWord } from './typing-word';
 import './home.css';
 
@@ -59,15 +59,7 @@ export default function HomePage() {
           {(list) => (
             <CardGrid items={list.slice(-HOME_LATEST_COURSES)} emptyText="No courses yet.">
               {(course) => (
-                <ContentCard
-                  key={course._id}
-                  to={paths.course(course._id)}
-                  image={course.cover}
-                  title={course.title}
-                  text={excerpt(course.description, EXCERPT.course)}
-                  linkLabel="Start watching!"
-                  headingLevel={3}
-                />
+                <CourseCard key={course._id} course={course} headingLevel={3} />
               )}
             </CardGrid>
           )}
