@@ -36,7 +36,9 @@ try {
       }
     }
   }
-  console.log(`Lighthouse ${new Date().toISOString().slice(0, 16)} (mobile, simulated throttling), Chromium at ${browser.version()}`);
+  console.log(
+    `Lighthouse ${new Date().toISOString().slice(0, 16)} (mobile, simulated throttling), Chromium at ${browser.version()}`,
+  );
   console.log(`| page | ${categories.join(' | ')} |\n|---|---:|---:|---:|---:|\n${rows.join('\n')}`);
   console.log(failures.length ? `Below 95:\n- ${failures.join('\n- ')}` : 'Every score ≥ 95 (target met).');
 } finally {

@@ -29,9 +29,15 @@ interface Row {
 }
 
 /** POST loginUser for users bench-0 … bench-19 in turn, every answer checked by the status (non-2xx counted). */
-function loginRun(url: string, conns: number, seconds: number, kind: 'ok' | 'wrong-password' | 'unknown-email' = 'ok'): Promise<Result> {
+function loginRun(
+  url: string,
+  conns: number,
+  seconds: number,
+  kind: 'ok' | 'wrong-password' | 'unknown-email' = 'ok',
+): Promise<Result> {
   let next = 0;
-  const email = (i: number) => (kind === 'unknown-email' ? `nobody-${i}@example.test` : `bench-${i % USERS}@example.test`);
+  const email = (i: number) =>
+    kind === 'unknown-email' ? `nobody-${i}@example.test` : `bench-${i % USERS}@example.test`;
   const password = kind === 'wrong-password' ? 'not-the-password' : PASSWORD;
   const options = {
     url: `${url}/api/auth/loginUser`,
@@ -65,14 +71,16 @@ async function benchDatabase(db: string, env: Record<string, string>): Promise<R
       body: JSON.stringify({ email: 'bench-0@example.test', password: PASSWORD }),
     });
     const body = (await probe.json()) as { success?: boolean };
-    if (probe.status !== 200 || body.success !== true) throw new Error(`login probe answered ${probe.status} ${JSON.stringify(body)}`);
+    if (probe.status !== 200 || body.success !== true)
+      throw new Error(`login probe answered ${probe.status} ${JSON.stringify(body)}`);
 
     await loginRun(app.url, connections, 2); // warm-up
     const single = await loginRun(app.url, 1, Math.max(3, duration / 2));
     const loaded = await loginRun(app.url, connections, duration);
     const wrong = await loginRun(app.url, 1, 3, 'wrong-password');
     const unknown = await loginRun(app.url, 1, 3, 'unknown-email');
-    if (wrong.non2xx !== wrong.requests.total || unknown.non2xx !== unknown.requests.total) throw new Error('a failed login was let in');
+    if (wrong.non2xx !== wrong.requests.total || unknown.non2xx !== unknown.requests.total)
+      throw new Error('a failed login was let in');
     const row: Row = {
       db,
       single: { p50: single.latency.p50, p99: single.latency.p99, rps: single.requests.average },

@@ -40,7 +40,9 @@ environment variable secret vault terraform ansible pipeline continuous delivery
 semantic changelog license open source community contribute issue pull review mentor career job
 interview resume portfolio project beginner intermediate advanced expert tutorial course lesson
 chapter exercise quiz challenge solution example practice tips tricks mistakes common best modern
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 const GENERATE = (table: 'courses' | 'tutorials', rows: number) => {
   const words = `array[${VOCABULARY.map((w) => `'${w}'`).join(',')}]::text[]`;
@@ -60,9 +62,17 @@ const GENERATE = (table: 'courses' | 'tutorials', rows: number) => {
 // Several kinds of text a person types: common words (in a quarter to half of all rows), a rarer word, two words,
 // a prefix, words typed past their stem, a word in no row.
 const TERMS = [
-  'python', 'learn', 'kubernetes', 'react hook', 'datab', 'async javascript', 'garbage collector', 'mentor car',
+  'python',
+  'learn',
+  'kubernetes',
+  'react hook',
+  'datab',
+  'async javascript',
+  'garbage collector',
+  'mentor car',
   // Typed past the stem ('learning' is stored as 'learn'): found through the shortened-prefix fallback.
-  'learni', 'python performa',
+  'learni',
+  'python performa',
   'zyxwvut',
 ];
 
@@ -183,7 +193,9 @@ async function main() {
   const load = () => os.loadavg()[0].toFixed(2);
   const loadBefore = load();
   for (const [label, run] of runs) {
-    console.log(`${label}: generating ${ROWS.toLocaleString('en')} courses and ${ROWS.toLocaleString('en')} tutorials...`);
+    console.log(
+      `${label}: generating ${ROWS.toLocaleString('en')} courses and ${ROWS.toLocaleString('en')} tutorials...`,
+    );
     const { figures, fillSeconds } = await run();
     const p95 = worst(figures);
     const verdict = `${label}: worst full-text p95 ${ms(p95)} ms (target ≤ 20 ms: ${p95 <= 20 ? 'met' : 'NOT met'})`;

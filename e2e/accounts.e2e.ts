@@ -61,7 +61,10 @@ test('sign up, follow the emailed link, log in, log out', async () => {
   await logIn(page, email, 'first-secret');
   await expectAlert(page, TEXT.loggedIn);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('auth-token'), id: localStorage.getItem('user-id') }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('auth-token'),
+    id: localStorage.getItem('user-id'),
+  }));
   expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -69,12 +72,19 @@ test('sign up, follow the emailed link, log in, log out', async () => {
   await expectAlert(page, TEXT.loggedOut);
   await expect.poll(() => page.getByTestId('alert').first().textContent()).toBe(`Error: ${TEXT.loggedOut}`);
   await page.getByRole('link', { name: 'Login' }).first().waitFor();
-  const after = await page.evaluate(() => ({ token: localStorage.getItem('auth-token'), id: localStorage.getItem('user-id') }));
+  const after = await page.evaluate(() => ({
+    token: localStorage.getItem('auth-token'),
+    id: localStorage.getItem('user-id'),
+  }));
   expect(after).toEqual({ token: null, id: stored.id });
 
   // The logout reached the server: the old token no longer works.
   await expect
-    .poll(async () => (await fetch(`${env.server.url}/api/auth/logout`, { method: 'POST', headers: { 'auth-token': stored.token! } })).status)
+    .poll(
+      async () =>
+        (await fetch(`${env.server.url}/api/auth/logout`, { method: 'POST', headers: { 'auth-token': stored.token! } }))
+          .status,
+    )
     .toBe(401);
 });
 

@@ -23,7 +23,8 @@ interface Account {
 }
 
 /** Chromium logs a console error for each non-2xx answer; tests that provoke one allow exactly that status. */
-const httpError = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+const httpError = (status: number) =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 const TIME = /^\d{2}:\d{2}:\d{2} (am|pm) \d{2}-\d{2}-\d{4}$/;
 
 async function call<T>(method: string, path: string, account?: Account, body?: unknown): Promise<T> {
@@ -50,10 +51,15 @@ async function createAccount(name: string): Promise<Account> {
   }, 15_000);
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
   expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
-  const login = await call<{ success: boolean; authToken: string; id: string }>('POST', '/api/auth/loginUser', undefined, {
-    email,
-    password,
-  });
+  const login = await call<{ success: boolean; authToken: string; id: string }>(
+    'POST',
+    '/api/auth/loginUser',
+    undefined,
+    {
+      email,
+      password,
+    },
+  );
   expect(login.success).toBe(true);
   return { id: login.id, token: login.authToken, name };
 }
@@ -136,7 +142,10 @@ describe('signed out', () => {
     expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(await page.getByRole('button', { name: 'Add a bug' }).count()).toBe(0);
 
-    const bug = await call<Bug>('POST', '/api/bug/addbug', bob, { title: 'Visible to members', description: '<p>x</p>' });
+    const bug = await call<Bug>('POST', '/api/bug/addbug', bob, {
+      title: 'Visible to members',
+      description: '<p>x</p>',
+    });
     await page.goto(`/bugs/${bug._id}`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   });
@@ -174,7 +183,9 @@ describe('lesson comments', () => {
     expect(await bobsItem.getByRole('button').count()).toBe(0);
     expect(othersComment.user.name).toBe('Bobby Community');
 
-    const scroll = await page.getByRole('list', { name: 'Comments on this lesson' }).evaluate((el) => getComputedStyle(el).maxHeight);
+    const scroll = await page
+      .getByRole('list', { name: 'Comments on this lesson' })
+      .evaluate((el) => getComputedStyle(el).maxHeight);
     expect(scroll).toBe('300px');
 
     await first.getByRole('button', { name: /^Delete comment/ }).click();
@@ -213,7 +224,8 @@ describe('BugsWorld', () => {
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Code block' }).click();
     await page.keyboard.type('const run = undefined;');
-    for (const name of ['Bold', 'Italic', 'Bulleted list', 'Numbered list']) await dialog.getByRole('button', { name }).waitFor();
+    for (const name of ['Bold', 'Italic', 'Bulleted list', 'Numbered list'])
+      await dialog.getByRole('button', { name }).waitFor();
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expectAlert(page, TEXT.bugAdded);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -245,7 +257,10 @@ describe('BugsWorld', () => {
     await expect.poll(() => solutions.count()).toBe(1);
     expect(await solutions.first().textContent()).toContain('Define run before calling it');
 
-    await solutions.first().getByRole('button', { name: /^Delete solution/ }).click();
+    await solutions
+      .first()
+      .getByRole('button', { name: /^Delete solution/ })
+      .click();
     await expectAlert(page, TEXT.solutionDeleted);
     await page.getByText(TEXT.noSolutions, { exact: true }).waitFor();
 
@@ -257,7 +272,10 @@ describe('BugsWorld', () => {
   });
 
   test("others' bugs show without delete buttons, and Close leaves the dialog without adding", async () => {
-    await call<Bug>('POST', '/api/bug/addbug', bob, { title: 'Bobby has a bug', description: `<p>${'word '.repeat(60)}</p>` });
+    await call<Bug>('POST', '/api/bug/addbug', bob, {
+      title: 'Bobby has a bug',
+      description: `<p>${'word '.repeat(60)}</p>`,
+    });
     const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, '/bugs');
     const others = page.locator('section[aria-labelledby="other-bugs"] article').filter({ hasText: 'Bobby has a bug' });
@@ -280,8 +298,14 @@ describe('stored XSS posted through the API', () => {
       title: '<img src=x onerror=alert(1)>XSS <script>alert(1)</script>title',
       description: `<p>visible text</p>${payload}`,
     });
-    await call<Comment>('POST', '/api/bug/addcomment', bob, { bug: bug._id, content: `<p>solution text</p>${payload}` });
-    await call<Comment>('POST', '/api/lession/addcomment', bob, { lession: lessonId, content: `<p>comment text</p>${payload}` });
+    await call<Comment>('POST', '/api/bug/addcomment', bob, {
+      bug: bug._id,
+      content: `<p>solution text</p>${payload}`,
+    });
+    await call<Comment>('POST', '/api/lession/addcomment', bob, {
+      lession: lessonId,
+      content: `<p>comment text</p>${payload}`,
+    });
 
     // Anything that runs would call alert (a dialog), or add an element or attribute below.
     const { page } = await newPage(env.browser, env.server.url);
@@ -307,7 +331,10 @@ describe('stored XSS posted through the API', () => {
     expect(dialogs).toEqual([]);
 
     // The check itself can fail: an attribute slipped into rendered content is found.
-    await page.locator('.rich-html').first().evaluate((el) => el.insertAdjacentHTML('beforeend', '<b title="javascript:void 0">x</b>'));
+    await page
+      .locator('.rich-html')
+      .first()
+      .evaluate((el) => el.insertAdjacentHTML('beforeend', '<b title="javascript:void 0">x</b>'));
     await expect(expectInert(page, 'self-check')).rejects.toThrow(/b\[title=javascript:/);
   });
 });
@@ -325,8 +352,19 @@ describe('the client renderer on its own', () => {
     const dialogs = recordDialogs(page);
     const raw = XSS_VECTORS.join('\n');
     const fakeId = '11111111-1111-4111-8111-111111111111';
-    const bug: Bug = { _id: fakeId, title: 'Raw payload', description: `<p>raw visible</p>${raw}`, date: new Date().toISOString(), user: null };
-    const solution: Comment = { _id: fakeId, content: `<p>raw solution</p>${raw}`, date: new Date().toISOString(), user: { _id: bob.id, name: 'Bobby Community' } };
+    const bug: Bug = {
+      _id: fakeId,
+      title: 'Raw payload',
+      description: `<p>raw visible</p>${raw}`,
+      date: new Date().toISOString(),
+      user: null,
+    };
+    const solution: Comment = {
+      _id: fakeId,
+      content: `<p>raw solution</p>${raw}`,
+      date: new Date().toISOString(),
+      user: { _id: bob.id, name: 'Bobby Community' },
+    };
     await page.route(`**/api/bug/getBugDetail/${fakeId}`, (route) => route.fulfill({ json: [bug] }));
     await page.route('**/api/bug/getcomment', (route) => route.fulfill({ json: [solution] }));
 

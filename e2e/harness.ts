@@ -39,7 +39,9 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-e2e-'));
-  const postgres = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'devc_e2e') : null;
+  const postgres = process.env.DATABASE_URL
+    ? await createThrowawayDatabase(process.env.DATABASE_URL, 'devc_e2e')
+    : null;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
@@ -294,7 +296,11 @@ export async function readMail(dataDir: string): Promise<Mail[]> {
 }
 
 /** Polls `fn` until it returns a truthy value (answered) or the time is up (throws its last error, if any). */
-export async function waitFor<T>(fn: () => T | Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  fn: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  intervalMs = 100,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

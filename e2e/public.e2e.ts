@@ -213,7 +213,9 @@ describe('courses and lessons', () => {
       el.muted = true;
       await el.play();
     });
-    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
 
     const invitation = page.getByRole('link', { name: TEXT.loginForComments, exact: true });
     expect(await invitation.getAttribute('href')).toBe('/login');
@@ -243,12 +245,17 @@ describe('tutorials and blogs', () => {
     await cards.first().waitFor();
     expect(await cards.locator('.card__title').allTextContents()).toEqual(list.map((t) => t.title));
     expect(await cards.first().locator('img').getAttribute('alt')).toBeTruthy();
-    await cards.first().getByRole('link', { name: /^Start learning!/ }).click();
+    await cards
+      .first()
+      .getByRole('link', { name: /^Start learning!/ })
+      .click();
 
     const [tutorial] = await getJson<Tutorial[]>(`/api/tutorial/getTutorialDetail/${list[0]._id}`);
     await heading(page, `Tutorial on: ${tutorial.title}`).waitFor();
     expect(await page.title()).toBe('DevCourses | tutorial');
-    const widths = await page.locator('.rich-html img').evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect().width));
+    const widths = await page
+      .locator('.rich-html img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect().width));
     for (const width of widths) expect(width).toBeLessThanOrEqual(350);
   });
 
@@ -338,10 +345,13 @@ describe('search and session', () => {
     const checked = await newPage(env.browser, env.server.url);
     const { page } = checked;
     await page.goto('/');
-    await page.evaluate(([t, u]) => {
-      localStorage.setItem('auth-token', t);
-      localStorage.setItem('user-id', u);
-    }, [token, id]);
+    await page.evaluate(
+      ([t, u]) => {
+        localStorage.setItem('auth-token', t);
+        localStorage.setItem('user-id', u);
+      },
+      [token, id],
+    );
     await page.reload();
 
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -376,7 +386,10 @@ describe('search and session', () => {
     await nav.getByRole('button', { name: 'Logout' }).click();
     await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    expect(await page.evaluate(() => [localStorage.getItem('auth-token'), localStorage.getItem('user-id')])).toEqual([null, id]);
+    expect(await page.evaluate(() => [localStorage.getItem('auth-token'), localStorage.getItem('user-id')])).toEqual([
+      null,
+      id,
+    ]);
     await nav.getByRole('link', { name: 'Login', exact: true }).waitFor();
     // The alert goes away after ALERT_MS.
     await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor({ state: 'detached', timeout: 3_000 });

@@ -44,9 +44,11 @@ function stopAll(code) {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }, 5_000);
   force.unref();
-  Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? null : new Promise((r) => child.once('exit', r))))).then(
-    () => process.exit(code),
-  );
+  Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null ? null : new Promise((r) => child.once('exit', r)),
+    ),
+  ).then(() => process.exit(code));
 }
 
 for (const spec of processes) {

@@ -26,7 +26,8 @@ const attr = (tag, name) => tag.match(new RegExp(`\\b${name}\\s*=\\s*["']([^"']+
 const tags = html.match(/<(script|link)\b[^>]*>/gi) ?? [];
 const initial = [];
 for (const tag of tags) {
-  if (/^<script/i.test(tag) && /type\s*=\s*["']module["']/i.test(tag) && attr(tag, 'src')) initial.push(attr(tag, 'src'));
+  if (/^<script/i.test(tag) && /type\s*=\s*["']module["']/i.test(tag) && attr(tag, 'src'))
+    initial.push(attr(tag, 'src'));
   if (/^<link/i.test(tag) && /rel\s*=\s*["'](modulepreload|stylesheet)["']/i.test(tag) && attr(tag, 'href'))
     initial.push(attr(tag, 'href'));
 }
@@ -58,15 +59,27 @@ function measure(file) {
   const full = path.join(webDir, file);
   if (!fs.existsSync(full)) return { file, kind: '?', raw: 0, gzip: 0 };
   const bytes = fs.readFileSync(full);
-  return { file, kind: file.endsWith('.css') ? 'css' : 'js', raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  return {
+    file,
+    kind: file.endsWith('.css') ? 'css' : 'js',
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+  };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const rows = [...[...firstLoad].map((f) => ({ ...measure(f), group: 'first load' })), ...[...homeRoute].map((f) => ({ ...measure(f), group: 'home route' }))];
+const rows = [
+  ...[...firstLoad].map((f) => ({ ...measure(f), group: 'first load' })),
+  ...[...homeRoute].map((f) => ({ ...measure(f), group: 'home route' })),
+];
 
-console.log(`${'group'.padEnd(11)} ${'kind'.padEnd(4)} ${'file'.padEnd(44)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`);
+console.log(
+  `${'group'.padEnd(11)} ${'kind'.padEnd(4)} ${'file'.padEnd(44)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`,
+);
 for (const row of rows)
-  console.log(`${row.group.padEnd(11)} ${row.kind.padEnd(4)} ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)}`);
+  console.log(
+    `${row.group.padEnd(11)} ${row.kind.padEnd(4)} ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)}`,
+  );
 
 function totals(label, list) {
   const js = list.filter((r) => r.kind === 'js').reduce((s, r) => s + r.gzip, 0);
@@ -77,5 +90,8 @@ function totals(label, list) {
   );
 }
 console.log('');
-totals('first load (index.html + imports)', rows.filter((r) => r.group === 'first load'));
+totals(
+  'first load (index.html + imports)',
+  rows.filter((r) => r.group === 'first load'),
+);
 totals('home page incl. its route chunk', rows);

@@ -56,7 +56,9 @@ vitestRun('unit', []);
 
 if (!fs.existsSync(chromium)) {
   if (requireE2e) {
-    console.error(`\nBrowser tests FAILED to run: Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
+    console.error(
+      `\nBrowser tests FAILED to run: Chromium not found at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+    );
     totals.failed += 1;
   } else {
     console.log(

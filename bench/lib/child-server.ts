@@ -7,7 +7,11 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChildServer(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ChildServer> {
+export async function startChildServer(
+  script: string,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ChildServer> {
   const child: ChildProcess = fork(script, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },

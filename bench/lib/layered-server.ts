@@ -33,7 +33,8 @@ if (layers.has('static-headers')) {
   await probe.close();
   const fixed: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name)) fixed[name] = String(value);
+    if (!['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name))
+      fixed[name] = String(value);
   }
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(fixed);

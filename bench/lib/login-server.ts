@@ -20,7 +20,14 @@ const database = await openDatabase(url ? { url } : { dataDir: dir as string });
 const passwordHash = await hashPassword(password);
 await database.db
   .insert(users)
-  .values(Array.from({ length: count }, (_, i) => ({ name: `Bench User ${i}`, email: `bench-${i}@example.test`, passwordHash, verifiedAt: new Date() })))
+  .values(
+    Array.from({ length: count }, (_, i) => ({
+      name: `Bench User ${i}`,
+      email: `bench-${i}@example.test`,
+      passwordHash,
+      verifiedAt: new Date(),
+    })),
+  )
   .onConflictDoNothing();
 
 const unlimited = { perIp: { max: 1e9, windowMs: 60_000 }, perEmail: { max: 1e9, windowMs: 60_000 } };

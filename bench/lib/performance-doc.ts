@@ -28,7 +28,10 @@ export function replaceSection(doc: string, title: string, body: string): string
 
 /** Sets the section `## <title>` of docs/performance.md to `body` and says so on the console. */
 export function writeSection(title: string, body: string): void {
-  fs.writeFileSync(docFile, replaceSection(fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '', title, body));
+  fs.writeFileSync(
+    docFile,
+    replaceSection(fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '', title, body),
+  );
   console.log(`Written to ${path.relative(process.cwd(), docFile)}`);
 }
 

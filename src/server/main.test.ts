@@ -70,7 +70,10 @@ async function waitForCourses(server: Spawned, timeoutMs = 25_000): Promise<{ _i
 async function exitWithin(server: Spawned, timeoutMs: number): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The server did not exit within ${timeoutMs} ms:\n${server.output()}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`The server did not exit within ${timeoutMs} ms:\n${server.output()}`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([server.exited, timeout]);
@@ -180,9 +183,14 @@ describe('an environment problem stops start-up with a message naming the settin
   test(
     'an unreachable DATABASE_URL: named, without its password',
     async () => {
-      const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://devc:s3cret@127.0.0.1:1/devcourses' });
+      const server = await spawnServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://devc:s3cret@127.0.0.1:1/devcourses',
+      });
       expect(await exitWithin(server, 20_000)).toBe(1);
-      expect(server.output()).toContain('Cannot open the database at DATABASE_URL (postgres://devc:***@127.0.0.1:1/devcourses)');
+      expect(server.output()).toContain(
+        'Cannot open the database at DATABASE_URL (postgres://devc:***@127.0.0.1:1/devcourses)',
+      );
       expect(server.output()).toContain('ECONNREFUSED');
       expect(server.output()).not.toContain('s3cret');
     },

@@ -38,9 +38,13 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   ).catch((err: unknown) => {
     if (!config.databaseUrl) throw err;
-    throw new StartupError(`Cannot open the database at DATABASE_URL (${withoutPassword(config.databaseUrl)}): ${reason(err)}`);
+    throw new StartupError(
+      `Cannot open the database at DATABASE_URL (${withoutPassword(config.databaseUrl)}): ${reason(err)}`,
+    );
   });
-  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false })
+    : undefined;
   const app = await buildApp({
     config,
     database,
@@ -80,7 +84,9 @@ async function main(): Promise<void> {
         : `PORT ${config.port} needs privileges on ${config.host}: set PORT to a port above 1023.`,
     );
   }
-  app.log.info(`site on ${config.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  app.log.info(
+    `site on ${config.publicUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((err: unknown) => {

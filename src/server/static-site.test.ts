@@ -30,14 +30,17 @@ describe('static site', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
-  it.each(['/', '/course/abc/def', '/blog/', '/no/such/page'])('answers %s with the uncached app shell', async (url) => {
-    const res = await t.app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  });
+  it.each(['/', '/course/abc/def', '/blog/', '/no/such/page'])(
+    'answers %s with the uncached app shell',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    },
+  );
 
   it('serves media with byte ranges so videos can seek', async () => {
     const res = await t.app.inject({ url: '/media/clip.webm', headers: { range: 'bytes=0-99' } });

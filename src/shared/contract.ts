@@ -65,7 +65,11 @@ export type SearchResult = z.infer<typeof searchResult>;
 export const errorBody = z.object({ error: z.string() });
 
 // ---- request bodies ----
-const email = z.string().trim().max(LIMITS.emailMax, 'email is too long').pipe(z.email('email is not a valid email address'));
+const email = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, 'email is too long')
+  .pipe(z.email('email is not a valid email address'));
 const password = z
   .string()
   .min(LIMITS.passwordMin, `password must be at least ${LIMITS.passwordMin} characters`)
@@ -80,7 +84,10 @@ export const createUserBody = z.object({
   email,
   password,
 });
-export const loginBody = z.object({ email, password: z.string().min(1, 'password is required').max(LIMITS.passwordMax) });
+export const loginBody = z.object({
+  email,
+  password: z.string().min(1, 'password is required').max(LIMITS.passwordMax),
+});
 export const forgotBody = z.object({ email });
 export const changePasswordBody = z.object({ id: z.string().min(1).max(200), password });
 export type CreateUserBody = z.infer<typeof createUserBody>;
@@ -101,7 +108,11 @@ const richText = z.string().max(LIMITS.richTextMax, `content must be at most ${L
 export const addCommentBody = z.object({ lession: idParam, content: richText });
 export const getCommentsBody = z.object({ lession: idParam });
 export const addBugBody = z.object({
-  title: z.string().trim().min(1, 'title is required').max(LIMITS.titleMax, `title must be at most ${LIMITS.titleMax} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'title is required')
+    .max(LIMITS.titleMax, `title must be at most ${LIMITS.titleMax} characters`),
   description: richText,
 });
 export const addSolutionBody = z.object({ bug: idParam, content: richText });

@@ -35,7 +35,9 @@ describe('lockDataDir', () => {
     try {
       fs.writeFileSync(lockFile, String(holder.pid));
       expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dataDir)).toThrow(`${path.resolve(dataDir)} is in use by another server (pid ${holder.pid})`);
+      expect(() => lockDataDir(dataDir)).toThrow(
+        `${path.resolve(dataDir)} is in use by another server (pid ${holder.pid})`,
+      );
       // The holder's lock is left alone.
       expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(holder.pid));
     } finally {

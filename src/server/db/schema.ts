@@ -1,15 +1,6 @@
 // The database schema (Drizzle). PostgreSQL 15 SQL only: the embedded PGlite is 18, production may be 15.
 import { sql } from 'drizzle-orm';
-import {
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -150,7 +141,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null`),
+  ],
 );
 
 export const lessonComments = pgTable(

@@ -16,7 +16,11 @@ function app() {
   a.get('/mine', async () => {
     throw forbidden('Not yours');
   });
-  a.post('/echo', { schema: { body: z.object({ title: z.string().min(1, 'title is required'), n: z.number() }) } }, async (r) => r.body);
+  a.post(
+    '/echo',
+    { schema: { body: z.object({ title: z.string().min(1, 'title is required'), n: z.number() }) } },
+    async (r) => r.body,
+  );
   return a;
 }
 
@@ -58,7 +62,12 @@ describe('the error handler', () => {
   });
 
   it('answers 415 JSON for a body that is not JSON', async () => {
-    const res = await app().inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const res = await app().inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toHaveProperty('error');
   });

@@ -59,7 +59,10 @@ function fileMailer({ dataDir, mailFrom, log }: MailerOptions): Mailer {
       const tmp = path.join(dir, `.${name}.tmp`);
       await fs.writeFile(tmp, info.message as Buffer);
       await fs.rename(tmp, path.join(dir, name));
-      log?.info({ to: mail.to, subject: mail.subject, file: path.join(dir, name), links: linksIn(mail.text) }, 'mail written (no SMTP_URL set)');
+      log?.info(
+        { to: mail.to, subject: mail.subject, file: path.join(dir, name), links: linksIn(mail.text) },
+        'mail written (no SMTP_URL set)',
+      );
     },
     close: () => transport.close(),
   };

@@ -40,7 +40,10 @@ describe('drainOutbox', () => {
     mailer.failWith = new Error('connect ECONNREFUSED 127.0.0.1:25');
     const t0 = new Date('2030-01-01T00:00:00Z');
     const errors: number[] = [];
-    const options = { retryBaseMs: 10_000, onError: (_: unknown, row: { attempts: number }) => errors.push(row.attempts) };
+    const options = {
+      retryBaseMs: 10_000,
+      onError: (_: unknown, row: { attempts: number }) => errors.push(row.attempts),
+    };
 
     expect(await drainOutbox(db, mailer, { ...options, now: () => t0 })).toEqual({ sent: 0, failed: 1 });
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'later@example.test'));
@@ -49,8 +52,14 @@ describe('drainOutbox', () => {
 
     // Before it is due, nothing is tried; after, it goes out.
     mailer.failWith = null;
-    expect(await drainOutbox(db, mailer, { ...options, now: () => new Date(t0.getTime() + 9_000) })).toEqual({ sent: 0, failed: 0 });
-    expect(await drainOutbox(db, mailer, { ...options, now: () => new Date(t0.getTime() + 10_000) })).toEqual({ sent: 1, failed: 0 });
+    expect(await drainOutbox(db, mailer, { ...options, now: () => new Date(t0.getTime() + 9_000) })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    expect(await drainOutbox(db, mailer, { ...options, now: () => new Date(t0.getTime() + 10_000) })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     const [done] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'later@example.test'));
     expect(done).toMatchObject({ attempts: 2, lastError: null, text: SENT_BODY, html: SENT_BODY });
     expect(done.sentAt).toBeInstanceOf(Date);

@@ -17,7 +17,8 @@ export interface DualLimit {
 }
 
 /** Email addresses are hashed before they become store keys: the store need not hold personal data. */
-const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+const emailKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
 export function dualRateLimit(
   app: FastifyInstance,
@@ -58,5 +59,4 @@ export function dualRateLimit(
   };
 }
 
-const describeWait = (seconds: number) =>
-  seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+const describeWait = (seconds: number) => (seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);

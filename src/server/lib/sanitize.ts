@@ -7,6 +7,7 @@ const LINK_REL = 'nofollow ugc noopener';
 
 // Elements whose whole content goes with them: raw-text elements and foreign or embedding content, where
 // keeping the text would only keep markup-looking noise (or, for a browser that parses differently, a payload).
+// prettier-ignore
 const DROP_WITH_CONTENT = [
   'script', 'style', 'textarea', 'option', 'select', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext',
   'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template', 'title', 'svg', 'math', 'head',
@@ -26,6 +27,7 @@ export function safeLinkHref(value: string | undefined): string | null {
 }
 
 const richTextOptions: sanitizeHtml.IOptions = {
+  // prettier-ignore
   allowedTags: [
     'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'code', 'pre',
     'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'a',
@@ -72,7 +74,11 @@ export function sanitizeRichText(html: string): string {
 // sanitize-html escapes exactly these four in text it re-emits (entities were decoded while parsing),
 // so reversing them answers the text as a reader sees it.
 const unescapeText = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** The visible text of some HTML: tags dropped, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {

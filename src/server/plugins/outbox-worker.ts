@@ -29,7 +29,9 @@ declare module 'fastify' {
 
 async function outboxWorker(app: FastifyInstance, options: OutboxWorkerOptions) {
   const { config } = app;
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, log: app.log });
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, log: app.log });
   const pollMs = options.pollMs ?? 5_000;
   let running: Promise<DrainResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -39,7 +41,8 @@ async function outboxWorker(app: FastifyInstance, options: OutboxWorkerOptions) 
     drainOutbox(app.database.db, mailer, {
       retryBaseMs: options.retryBaseMs,
       retryMaxMs: options.retryMaxMs,
-      onError: (err, row) => app.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail not sent yet; will retry'),
+      onError: (err, row) =>
+        app.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail not sent yet; will retry'),
     });
 
   const drain = async (): Promise<DrainResult> => {

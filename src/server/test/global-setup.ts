@@ -10,7 +10,8 @@ import { createThrowawayDatabase } from './throwaway-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; serverUrl: string; template: string; runId: string };
+    testDb:
+      { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; serverUrl: string; template: string; runId: string };
   }
 }
 
@@ -27,10 +28,9 @@ export default async function setup(project: TestProject) {
       const { default: pg } = await import('pg');
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`devc_%${runId}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `devc_%${runId}%`,
+      ]);
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
     };

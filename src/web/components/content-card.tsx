@@ -16,7 +16,16 @@ interface ContentCardProps {
   eager?: boolean;
 }
 
-export function ContentCard({ to, title, linkLabel, image, meta, text, headingLevel = 2, eager = false }: ContentCardProps) {
+export function ContentCard({
+  to,
+  title,
+  linkLabel,
+  image,
+  meta,
+  text,
+  headingLevel = 2,
+  eager = false,
+}: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">

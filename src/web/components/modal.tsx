@@ -2,7 +2,8 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   title: string;
@@ -18,7 +19,15 @@ interface ModalProps {
   children: ReactNode;
 }
 
-export function Modal({ title, closeLabel, onClose, className, closeOnBackdrop = false, restoreFocus = true, children }: ModalProps) {
+export function Modal({
+  title,
+  closeLabel,
+  onClose,
+  className,
+  closeOnBackdrop = false,
+  restoreFocus = true,
+  children,
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 

@@ -31,5 +31,7 @@ export function sanitizeHtml(html: string): string {
 
 export function RichHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={className ? `rich-html ${className}` : 'rich-html'} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div className={className ? `rich-html ${className}` : 'rich-html'} dangerouslySetInnerHTML={{ __html: clean }} />
+  );
 }

@@ -55,8 +55,18 @@ interface ToolbarButton {
 
 const BUTTONS: ToolbarButton[] = [
   { label: 'Bold', text: 'B', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
-  { label: 'Italic', text: 'I', active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
-  { label: 'Inline code', text: '</>', active: (e) => e.isActive('code'), run: (e) => e.chain().focus().toggleCode().run() },
+  {
+    label: 'Italic',
+    text: 'I',
+    active: (e) => e.isActive('italic'),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    label: 'Inline code',
+    text: '</>',
+    active: (e) => e.isActive('code'),
+    run: (e) => e.chain().focus().toggleCode().run(),
+  },
   {
     label: 'Code block',
     text: '{ }',

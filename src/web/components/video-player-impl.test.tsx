@@ -16,7 +16,12 @@ describe('VideoPlayer', () => {
       'https://player.vimeo.com/video/123',
     ])
       expect(isHostedVideo(url), url).toBe(true);
-    for (const url of ['/media/video/a.webm', 'https://cdn.example.com/v.mp4', 'https://notyoutube.com/x', 'https://youtube.com.evil.test/x'])
+    for (const url of [
+      '/media/video/a.webm',
+      'https://cdn.example.com/v.mp4',
+      'https://notyoutube.com/x',
+      'https://youtube.com.evil.test/x',
+    ])
       expect(isHostedVideo(url), url).toBe(false);
   });
 

@@ -9,7 +9,8 @@ export interface VideoPlayerProps {
 
 const ReactPlayer = lazy(() => import('react-player'));
 
-const HOSTED = /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com|player\.vimeo\.com)\//i;
+const HOSTED =
+  /^(?:https?:)?\/\/(?:www\.|m\.)?(?:youtube\.com|youtu\.be|youtube-nocookie\.com|vimeo\.com|player\.vimeo\.com)\//i;
 
 export function isHostedVideo(src: string): boolean {
   return HOSTED.test(src.trim());

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { documentTitle, excerpt, formatDate, formatDateTime, stripHtml } from './format';
 
-const localIso = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).toISOString();
+const localIso = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) =>
+  new Date(y, mo - 1, d, h, mi, s).toISOString();
 
 describe('stripHtml', () => {
   it('removes tags, script and style bodies, and comments', () => {
-    expect(stripHtml('<p>Hello <b>world</b></p><script>alert(1)</script><style>p{}</style><!-- x -->')).toBe('Hello world');
+    expect(stripHtml('<p>Hello <b>world</b></p><script>alert(1)</script><style>p{}</style><!-- x -->')).toBe(
+      'Hello world',
+    );
   });
 
   it('keeps words of adjacent blocks apart and collapses whitespace', () => {

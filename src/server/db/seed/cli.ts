@@ -13,7 +13,9 @@ try {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   const counts = await seedDemoContent(database.db, demoContent);
-  console.log(counts.courses ? `Seeded ${JSON.stringify(counts)}` : 'The database already has courses; nothing seeded.');
+  console.log(
+    counts.courses ? `Seeded ${JSON.stringify(counts)}` : 'The database already has courses; nothing seeded.',
+  );
   await database.close();
 } finally {
   lock?.release();

@@ -4,7 +4,12 @@ import type { Db } from '../client';
 import { blogs, courses, lessons, tutorials } from '../schema';
 
 export interface SeedContent {
-  courses: { title: string; cover: string; description: string; lessons: { title: string; link: string; description: string }[] }[];
+  courses: {
+    title: string;
+    cover: string;
+    description: string;
+    lessons: { title: string; link: string; description: string }[];
+  }[];
   tutorials: { title: string; image: string; content: string }[];
   blogs: { title: string; date: string; content: string }[];
 }
@@ -31,15 +36,20 @@ export async function seedDemoContent(db: Db, source: SeedContent): Promise<Seed
         .values({ title: course.title, description: course.description, cover: course.cover, position })
         .returning({ id: courses.id });
       if (course.lessons.length)
-        await tx.insert(lessons).values(course.lessons.map((lesson, i) => ({ ...lesson, courseId: row.id, position: i })));
+        await tx
+          .insert(lessons)
+          .values(course.lessons.map((lesson, i) => ({ ...lesson, courseId: row.id, position: i })));
       counts.courses++;
       counts.lessons += course.lessons.length;
     }
-    if (source.tutorials.length) await tx.insert(tutorials).values(source.tutorials.map((t, position) => ({ ...t, position })));
+    if (source.tutorials.length)
+      await tx.insert(tutorials).values(source.tutorials.map((t, position) => ({ ...t, position })));
     if (source.blogs.length)
       await tx
-      .insert(blogs)
-      .values(source.blogs.map((b) => ({ title: b.title, content: b.content, date: new Date(`${b.date}T09:00:00Z`) })));
+        .insert(blogs)
+        .values(
+          source.blogs.map((b) => ({ title: b.title, content: b.content, date: new Date(`${b.date}T09:00:00Z`) })),
+        );
     counts.tutorials = source.tutorials.length;
     counts.blogs = source.blogs.length;
     return counts;

@@ -72,7 +72,11 @@ async function appWith(options: Parameters<typeof createTestApp>[0]): Promise<Te
 }
 
 const signUp = (t: TestApp, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/createUser', payload: { name: 'Mail Tester', email, password: 'secret-pass' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/createUser',
+    payload: { name: 'Mail Tester', email, password: 'secret-pass' },
+  });
 
 const outboxRow = async (t: TestApp, to: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];
@@ -112,7 +116,10 @@ describe('mail through a real SMTP server', () => {
 
   it('keeps the mail while the SMTP server is down and delivers it once the server is up (the worker retries)', async () => {
     const port = await freePort();
-    const t = await appWith({ config: { smtpUrl: `smtp://127.0.0.1:${port}` }, outbox: { pollMs: 20, retryBaseMs: 50, retryMaxMs: 200 } });
+    const t = await appWith({
+      config: { smtpUrl: `smtp://127.0.0.1:${port}` },
+      outbox: { pollMs: 20, retryBaseMs: 50, retryMaxMs: 200 },
+    });
 
     expect((await signUp(t, 'down@example.test')).statusCode).toBe(200);
     const failed = await waitFor(async () => {
@@ -141,7 +148,10 @@ describe('mail through a real SMTP server', () => {
     const inbox = await startInbox(port);
     inbox.refuse = true;
     cleanups.push(() => inbox.stop());
-    const t = await appWith({ config: { smtpUrl: `smtp://127.0.0.1:${port}` }, outbox: { pollMs: 0, retryBaseMs: 60_000 } });
+    const t = await appWith({
+      config: { smtpUrl: `smtp://127.0.0.1:${port}` },
+      outbox: { pollMs: 0, retryBaseMs: 60_000 },
+    });
 
     await signUp(t, 'refused@example.test');
     expect(await t.app.outbox.drain()).toEqual({ sent: 0, failed: 1 });
@@ -152,7 +162,10 @@ describe('mail through a real SMTP server', () => {
     expect(await t.app.outbox.drain()).toEqual({ sent: 0, failed: 0 });
 
     // Make it due again; the second failure waits twice as long.
-    await t.database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(mailOutbox.id, first.id));
+    await t.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1) })
+      .where(eq(mailOutbox.id, first.id));
     const before = Date.now();
     expect(await t.app.outbox.drain()).toEqual({ sent: 0, failed: 1 });
     const second = await outboxRow(t, 'refused@example.test');
@@ -160,7 +173,10 @@ describe('mail through a real SMTP server', () => {
     expect(second.nextAttemptAt.getTime() - before).toBeGreaterThanOrEqual(120_000 - 1_000);
 
     inbox.refuse = false;
-    await t.database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(mailOutbox.id, first.id));
+    await t.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1) })
+      .where(eq(mailOutbox.id, first.id));
     expect(await t.app.outbox.drain()).toEqual({ sent: 1, failed: 0 });
     expect(inbox.mails.map((m) => m.subject)).toEqual(['Verify your email for DevCourses']);
   });
@@ -188,7 +204,11 @@ describe('mail without SMTP_URL', () => {
         done();
       },
     });
-    const t = await appWith({ config: { dataDir, smtpUrl: undefined }, outbox: { pollMs: 0 }, logger: { level: 'info', stream } });
+    const t = await appWith({
+      config: { dataDir, smtpUrl: undefined },
+      outbox: { pollMs: 0 },
+      logger: { level: 'info', stream },
+    });
 
     await signUp(t, 'file-user@example.test');
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email: 'file-user@example.test' } });
@@ -206,8 +226,15 @@ describe('mail without SMTP_URL', () => {
       expect(mail.html).toContain(link);
     }
     // The token in the file works.
-    const verifyToken = mails.find((m) => m.subject?.startsWith('Verify'))!.text!.match(/verify\/([A-Za-z0-9_-]{43})/)![1];
+    const verifyToken = mails
+      .find((m) => m.subject?.startsWith('Verify'))!
+      .text!.match(/verify\/([A-Za-z0-9_-]{43})/)![1];
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/verify/${verifyToken}` })).statusCode).toBe(200);
-    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`sent_at is null`)).toEqual([{ n: 0 }]);
+    expect(
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(sql`sent_at is null`),
+    ).toEqual([{ n: 0 }]);
   });
 });

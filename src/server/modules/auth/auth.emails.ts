@@ -20,21 +20,39 @@ function layout(heading: string, name: string, lines: string[], link: string, ac
 }
 
 export function verificationEmail(to: string, name: string, link: string): Mail {
-  const lines = [`Welcome to ${BRAND}! Please confirm your email address to finish signing up.`, 'The link works once and expires in 24 hours.'];
+  const lines = [
+    `Welcome to ${BRAND}! Please confirm your email address to finish signing up.`,
+    'The link works once and expires in 24 hours.',
+  ];
   return {
     to,
     subject: `Verify your email for ${BRAND}`,
     text: `Hi ${name},\n\n${lines.join('\n')}\n\n${link}\n\nIf you did not sign up, ignore this email.\n\n${BRAND}\n`,
-    html: layout('Verify your email', name, [...lines, 'If you did not sign up, ignore this email.'], link, 'Verify email'),
+    html: layout(
+      'Verify your email',
+      name,
+      [...lines, 'If you did not sign up, ignore this email.'],
+      link,
+      'Verify email',
+    ),
   };
 }
 
 export function resetEmail(to: string, name: string, link: string): Mail {
-  const lines = [`Someone asked to reset the password of your ${BRAND} account.`, 'The link works once and expires in 1 hour.'];
+  const lines = [
+    `Someone asked to reset the password of your ${BRAND} account.`,
+    'The link works once and expires in 1 hour.',
+  ];
   return {
     to,
     subject: `Reset your ${BRAND} password`,
     text: `Hi ${name},\n\n${lines.join('\n')}\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n\n${BRAND}\n`,
-    html: layout('Reset your password', name, [...lines, 'If it was not you, ignore this email: your password stays as it is.'], link, 'Choose a new password'),
+    html: layout(
+      'Reset your password',
+      name,
+      [...lines, 'If it was not you, ignore this email: your password stays as it is.'],
+      link,
+      'Choose a new password',
+    ),
   };
 }

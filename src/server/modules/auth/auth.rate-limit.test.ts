@@ -40,31 +40,56 @@ describe('auth rate limits (in memory)', () => {
   it('limits login attempts per email, whatever the IP, and the letter case does not reset the count', async () => {
     const target = email();
     const codes = [];
-    for (const [ip, address] of [['10.0.0.1', target], ['10.0.0.2', target.toUpperCase()]] as const) {
+    for (const [ip, address] of [
+      ['10.0.0.1', target],
+      ['10.0.0.2', target.toUpperCase()],
+    ] as const) {
       codes.push((await caller(t, ip)('/api/auth/loginUser', { email: address, password: 'guess-1' })).statusCode);
     }
     expect(codes).toEqual([401, 401]);
     expect429(await caller(t, '10.0.0.3')('/api/auth/loginUser', { email: target, password: 'guess-3' }));
     // Another account from the same IPs is unaffected.
-    expect((await caller(t, '10.0.0.1')('/api/auth/loginUser', { email: email(), password: 'x-guess' })).statusCode).toBe(401);
+    expect(
+      (await caller(t, '10.0.0.1')('/api/auth/loginUser', { email: email(), password: 'x-guess' })).statusCode,
+    ).toBe(401);
   });
 
   it('limits login attempts per IP across many emails', async () => {
     const call = caller(t, '10.0.1.1');
-    for (let i = 0; i < 4; i++) expect((await call('/api/auth/loginUser', { email: email(), password: 'guess-1' })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await call('/api/auth/loginUser', { email: email(), password: 'guess-1' })).statusCode).toBe(401);
     expect429(await call('/api/auth/loginUser', { email: email(), password: 'guess-1' }));
     // Another IP still gets in line.
-    expect((await caller(t, '10.0.1.2')('/api/auth/loginUser', { email: email(), password: 'guess-1' })).statusCode).toBe(401);
+    expect(
+      (await caller(t, '10.0.1.2')('/api/auth/loginUser', { email: email(), password: 'guess-1' })).statusCode,
+    ).toBe(401);
   });
 
   it('limits sign-up per email and per IP', async () => {
     const address = email();
-    expect((await caller(t, '10.0.2.1')('/api/auth/createUser', { name: 'Rate Limited', email: address, password: 'secret-pass' })).statusCode).toBe(200);
-    expect429(await caller(t, '10.0.2.2')('/api/auth/createUser', { name: 'Rate Limited', email: address, password: 'secret-pass' }));
+    expect(
+      (
+        await caller(t, '10.0.2.1')('/api/auth/createUser', {
+          name: 'Rate Limited',
+          email: address,
+          password: 'secret-pass',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect429(
+      await caller(t, '10.0.2.2')('/api/auth/createUser', {
+        name: 'Rate Limited',
+        email: address,
+        password: 'secret-pass',
+      }),
+    );
 
     const call = caller(t, '10.0.2.3');
     for (let i = 0; i < 3; i++) {
-      expect((await call('/api/auth/createUser', { name: 'Rate Limited', email: email(), password: 'secret-pass' })).statusCode).toBe(200);
+      expect(
+        (await call('/api/auth/createUser', { name: 'Rate Limited', email: email(), password: 'secret-pass' }))
+          .statusCode,
+      ).toBe(200);
     }
     expect429(await call('/api/auth/createUser', { name: 'Rate Limited', email: email(), password: 'secret-pass' }));
   });
@@ -98,8 +123,20 @@ describe('auth rate limits shared through Redis', () => {
 
   beforeAll(async () => {
     // Two app instances, as two processes behind a load balancer would be, each with its own client.
-    redisA = new Redis({ host: '127.0.0.1', port: 6379, keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1 });
-    redisB = new Redis({ host: '127.0.0.1', port: 6379, keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1 });
+    redisA = new Redis({
+      host: '127.0.0.1',
+      port: 6379,
+      keyPrefix: prefix,
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+    });
+    redisB = new Redis({
+      host: '127.0.0.1',
+      port: 6379,
+      keyPrefix: prefix,
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+    });
     await Promise.all([redisA.connect(), redisB.connect()]);
     a = await createTestApp({ redis: redisA, authLimits: limits, outbox: { mailer: memoryMailer(), pollMs: 0 } });
     b = await createTestApp({ redis: redisB, authLimits: limits, outbox: { mailer: memoryMailer(), pollMs: 0 } });
@@ -118,15 +155,20 @@ describe('auth rate limits shared through Redis', () => {
 
   it('counts login attempts for one email across two app instances', async () => {
     const target = email();
-    expect((await caller(a, '10.1.0.1')('/api/auth/loginUser', { email: target, password: 'guess-1' })).statusCode).toBe(401);
-    expect((await caller(b, '10.1.0.2')('/api/auth/loginUser', { email: target, password: 'guess-2' })).statusCode).toBe(401);
+    expect(
+      (await caller(a, '10.1.0.1')('/api/auth/loginUser', { email: target, password: 'guess-1' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await caller(b, '10.1.0.2')('/api/auth/loginUser', { email: target, password: 'guess-2' })).statusCode,
+    ).toBe(401);
     expect429(await caller(a, '10.1.0.3')('/api/auth/loginUser', { email: target, password: 'guess-3' }));
     expect429(await caller(b, '10.1.0.4')('/api/auth/loginUser', { email: target, password: 'guess-4' }));
   });
 
   it('counts attempts per IP across two app instances, and the counters live in Redis with an expiry', async () => {
     const ip = '10.1.1.1';
-    for (const t of [a, b, a]) expect((await caller(t, ip)('/api/auth/forgot', { email: email() })).statusCode).toBe(200);
+    for (const t of [a, b, a])
+      expect((await caller(t, ip)('/api/auth/forgot', { email: email() })).statusCode).toBe(200);
     expect429(await caller(a, ip)('/api/auth/forgot', { email: email() }));
 
     const plain = new Redis({ host: '127.0.0.1', port: 6379 });

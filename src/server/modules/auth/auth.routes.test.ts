@@ -57,7 +57,12 @@ async function logIn(email: string, password: string) {
 }
 
 const userRow = async (email: string) =>
-  (await t.database.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0];
+  (
+    await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+  )[0];
 const count = async (table: typeof users | typeof sessions | typeof userTokens | typeof mailOutbox) =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
@@ -85,7 +90,10 @@ describe('POST /api/auth/createUser', () => {
     expect(mail.html).toContain(link);
     expect(mail.html).toContain('DevCourses');
     // Only the hash is stored.
-    const tokens = await t.database.db.select().from(userTokens).where(sql`${userTokens.userId} = ${row.id}`);
+    const tokens = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(sql`${userTokens.userId} = ${row.id}`);
     expect(tokens).toHaveLength(1);
     expect(tokens[0].tokenHash).toBe(hashToken(tokenOf(link)));
     expect(tokens[0].kind).toBe('verify');
@@ -106,7 +114,11 @@ describe('POST /api/auth/createUser', () => {
     const email = uniqueEmail('Dup');
     await signUp(email);
     const before = await Promise.all([count(users), count(userTokens), count(mailOutbox)]);
-    const res = await post('/api/auth/createUser', { name: 'Someone Else', email: email.toUpperCase(), password: 'another1' });
+    const res = await post('/api/auth/createUser', {
+      name: 'Someone Else',
+      email: email.toUpperCase(),
+      password: 'another1',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, error: AUTH_MSG.emailTaken });
     expect(await Promise.all([count(users), count(userTokens), count(mailOutbox)])).toEqual(before);
@@ -177,11 +189,14 @@ describe('GET /api/auth/verify/:token', () => {
     expect((await userRow(email)).verifiedAt).toBeNull();
   });
 
-  it.each(['nope', 'A'.repeat(43), "x' or '1'='1", '%00', 'a'.repeat(150)])('answers 404 JSON for the token %s', async (token) => {
-    const res = await get(`/api/auth/verify/${encodeURIComponent(token)}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: expect.any(String) });
-  });
+  it.each(['nope', 'A'.repeat(43), "x' or '1'='1", '%00', 'a'.repeat(150)])(
+    'answers 404 JSON for the token %s',
+    async (token) => {
+      const res = await get(`/api/auth/verify/${encodeURIComponent(token)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    },
+  );
 
   it('answers 400, not 500, for a token longer than any we issue', async () => {
     const res = await get(`/api/auth/verify/${'a'.repeat(300)}`);
@@ -312,7 +327,10 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('answers 401 JSON without a token or with an unknown one', async () => {
-    for (const headers of [{}, { 'auth-token': 'x'.repeat(43) }, { 'auth-token': 'short' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'auth-token': 'x'.repeat(43) }, { 'auth-token': 'short' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await post('/api/auth/logout', {}, headers);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: expect.any(String) });
@@ -381,9 +399,15 @@ describe('POST /api/auth/Changepassword', () => {
   it('refuses an expired reset token (1 h) and keeps the old password', async () => {
     const { email, password } = await verifiedUser();
     const token = await resetLinkFor(email);
-    const [row] = await t.database.db.select().from(userTokens).where(sql`${userTokens.tokenHash} = ${hashToken(token)}`);
+    const [row] = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(sql`${userTokens.tokenHash} = ${hashToken(token)}`);
     expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - TOKEN_TTL_MS.reset)).toBeLessThan(60_000);
-    await t.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${userTokens.id} = ${row.id}`);
+    await t.database.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${userTokens.id} = ${row.id}`);
 
     expect((await get(`/api/auth/verify/${token}`)).statusCode).toBe(404);
     expect((await post('/api/auth/Changepassword', { id: token, password: 'brand-new-pass' })).statusCode).toBe(400);
@@ -421,30 +445,43 @@ describe('POST /api/auth/Changepassword', () => {
 describe('bad requests to every auth call', () => {
   const calls = ['/api/auth/createUser', '/api/auth/loginUser', '/api/auth/forgot', '/api/auth/Changepassword'];
 
-  it.each(calls)('%s: malformed JSON is 400, a body over 256 KB is 413, a non-JSON body is 4xx, never 500', async (url) => {
-    const malformed = await t.app.inject({ method: 'POST', url, payload: '{"email": "a@', headers: { 'content-type': 'application/json' } });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: expect.any(String) });
+  it.each(calls)(
+    '%s: malformed JSON is 400, a body over 256 KB is 413, a non-JSON body is 4xx, never 500',
+    async (url) => {
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: '{"email": "a@',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ error: expect.any(String) });
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(300 * 1024) }),
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ error: expect.any(String) });
+      const huge = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(300 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toEqual({ error: expect.any(String) });
 
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await t.app.inject({ method: 'POST', url, payload: 'email=a', headers: { 'content-type': type } });
-      expect([400, 415], type).toContain(res.statusCode);
-      expect(res.json()).toEqual({ error: expect.any(String) });
-    }
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const res = await t.app.inject({ method: 'POST', url, payload: 'email=a', headers: { 'content-type': type } });
+        expect([400, 415], type).toContain(res.statusCode);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
 
-    for (const payload of ['null', '[]', '"x"', '42']) {
-      const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
-      expect(res.statusCode, payload).toBe(400);
-      expect(res.json()).toEqual({ error: expect.any(String) });
-    }
-  });
+      for (const payload of ['null', '[]', '"x"', '42']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
+    },
+  );
 });

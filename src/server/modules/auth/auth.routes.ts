@@ -54,7 +54,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   // Expired sessions and spent tokens are useless; clear them out hourly (and once at start).
   let purging: Promise<unknown> = Promise.resolve();
   const purge = () => {
-    purging = auth.purgeExpired(deps).catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and tokens failed'));
+    purging = auth
+      .purgeExpired(deps)
+      .catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and tokens failed'));
   };
   const purgeTimer = setInterval(purge, 60 * MINUTE).unref();
   app.addHook('onReady', async () => purge());
@@ -75,15 +77,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     },
   );
 
-  app.post('/api/auth/loginUser', { schema: { body: loginBody, response }, preHandler: limited.login }, async (request) => {
-    const result = await auth.login(deps, request.body);
-    if (result.kind === 'invalid') throw new HttpError(401, AUTH_MSG.invalidLogin);
-    if (result.kind === 'unverified') {
-      if (result.resent) app.outbox.wake();
-      return { success: false, msg: AUTH_MSG.unverified };
-    }
-    return { success: true, authToken: result.token, id: result.userId, msg: AUTH_MSG.loggedIn };
-  });
+  app.post(
+    '/api/auth/loginUser',
+    { schema: { body: loginBody, response }, preHandler: limited.login },
+    async (request) => {
+      const result = await auth.login(deps, request.body);
+      if (result.kind === 'invalid') throw new HttpError(401, AUTH_MSG.invalidLogin);
+      if (result.kind === 'unverified') {
+        if (result.resent) app.outbox.wake();
+        return { success: false, msg: AUTH_MSG.unverified };
+      }
+      return { success: true, authToken: result.token, id: result.userId, msg: AUTH_MSG.loggedIn };
+    },
+  );
 
   app.get(
     '/api/auth/verify/:token',
@@ -95,11 +101,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     },
   );
 
-  app.post('/api/auth/forgot', { schema: { body: forgotBody, response }, preHandler: limited.forgot }, async (request) => {
-    await auth.requestPasswordReset(deps, request.body.email);
-    app.outbox.wake();
-    return { success: true, msg: AUTH_MSG.resetSent };
-  });
+  app.post(
+    '/api/auth/forgot',
+    { schema: { body: forgotBody, response }, preHandler: limited.forgot },
+    async (request) => {
+      await auth.requestPasswordReset(deps, request.body.email);
+      app.outbox.wake();
+      return { success: true, msg: AUTH_MSG.resetSent };
+    },
+  );
 
   app.post(
     '/api/auth/Changepassword',

@@ -21,7 +21,11 @@ describe('purgeExpired', () => {
       .insert(users)
       .values({ name: 'Purge Tester', email: 'purge@example.test', passwordHash: 'x' })
       .returning({ id: users.id });
-    const session = (label: string, expiresAt: Date) => ({ userId: user.id, tokenHash: hashToken(`${label}-${newToken()}`), expiresAt });
+    const session = (label: string, expiresAt: Date) => ({
+      userId: user.id,
+      tokenHash: hashToken(`${label}-${newToken()}`),
+      expiresAt,
+    });
     await db.insert(sessions).values([session('expired', at(-1)), session('live', at(1))]);
     const token = (kind: 'verify' | 'reset', expiresAt: Date, usedAt: Date | null = null) => ({
       userId: user.id,

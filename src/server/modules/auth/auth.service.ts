@@ -86,13 +86,17 @@ export async function createUser(
 }
 
 export type LoginResult =
-  | { kind: 'ok'; token: string; userId: string }
-  | { kind: 'unverified'; resent: boolean }
-  | { kind: 'invalid' };
+  { kind: 'ok'; token: string; userId: string } | { kind: 'unverified'; resent: boolean } | { kind: 'invalid' };
 
 export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<LoginResult> {
   const [user] = await deps.db
-    .select({ id: users.id, name: users.name, email: users.email, passwordHash: users.passwordHash, verifiedAt: users.verifiedAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      verifiedAt: users.verifiedAt,
+    })
     .from(users)
     .where(byEmail(input.email));
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
@@ -112,7 +116,11 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
 
 /** Sends a fresh verification link unless one went out in the last minute. The conditional update makes the
  *  check and the claim one step, so concurrent logins send one mail, not several. */
-async function resendVerification(deps: AuthDeps, user: { id: string; name: string; email: string }, now: Date): Promise<boolean> {
+async function resendVerification(
+  deps: AuthDeps,
+  user: { id: string; name: string; email: string },
+  now: Date,
+): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const claimed = await tx
       .update(users)
@@ -120,7 +128,10 @@ async function resendVerification(deps: AuthDeps, user: { id: string; name: stri
       .where(
         and(
           eq(users.id, user.id),
-          or(isNull(users.verificationSentAt), lt(users.verificationSentAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
+          or(
+            isNull(users.verificationSentAt),
+            lt(users.verificationSentAt, new Date(now.getTime() - RESEND_INTERVAL_MS)),
+          ),
         ),
       )
       .returning({ id: users.id });
@@ -137,7 +148,11 @@ export type CheckTokenResult = 'verified' | 'reset-valid' | 'invalid';
 export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTokenResult> {
   if (!isTokenShaped(token)) return 'invalid';
   const now = clock(deps);
-  const live = and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now));
+  const live = and(
+    eq(userTokens.tokenHash, hashToken(token)),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, now),
+  );
   const [row] = await deps.db.select({ kind: userTokens.kind }).from(userTokens).where(live);
   if (!row) return 'invalid';
   if (row.kind === 'reset') return 'reset-valid';
@@ -160,7 +175,10 @@ export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTo
 
 /** Issues a reset link when the email belongs to an account; says nothing either way (no account discovery). */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
-  const [user] = await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(byEmail(email));
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(byEmail(email));
   if (!user) return;
   const now = clock(deps);
   await deps.db.transaction(async (tx) => {
@@ -186,7 +204,11 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
   const passwordHash = await hashPassword(input.password);
 
   return deps.db.transaction(async (tx) => {
-    const [used] = await tx.update(userTokens).set({ usedAt: now }).where(live).returning({ userId: userTokens.userId });
+    const [used] = await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(live)
+      .returning({ userId: userTokens.userId });
     if (!used) return false;
     await tx
       .update(users)

@@ -20,7 +20,12 @@ afterAll(() => t.close());
 
 const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  t.app.inject({ method, url, headers: headers(user), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: headers(user),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function addBug(user: TestUser, title = 'Null pointer', description = '<p>It crashes</p>'): Promise<Bug> {
   const res = await call('POST', '/api/bug/addbug', user, { title, description });
@@ -48,7 +53,9 @@ describe('POST /api/bug/addbug', () => {
   });
 
   it('answers 401 without a valid token', async () => {
-    expect((await call('POST', '/api/bug/addbug', undefined, { title: 't', description: '<p>d</p>' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/bug/addbug', undefined, { title: 't', description: '<p>d</p>' })).statusCode).toBe(
+      401,
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bug/addbug',
@@ -184,7 +191,9 @@ describe('solutions: POST /api/bug/addcomment, POST /api/bug/getcomment, DELETE 
 
   it('answers 401 without a token and 400 for empty content', async () => {
     const target = await addBug(alice, 'guarded');
-    expect((await call('POST', '/api/bug/addcomment', undefined, { bug: target._id, content: '<p>x</p>' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/bug/addcomment', undefined, { bug: target._id, content: '<p>x</p>' })).statusCode,
+    ).toBe(401);
     for (const content of ['', '<p> </p>', '<svg onload=alert(1)></svg>']) {
       const res = await call('POST', '/api/bug/addcomment', alice, { bug: target._id, content });
       expect(res.statusCode, content).toBe(400);
@@ -205,14 +214,30 @@ describe('solutions: POST /api/bug/addcomment, POST /api/bug/getcomment, DELETE 
     expect(comment.strict().parse(res.json())._id).toBe(bobs._id);
     expect(await solutionIds(target._id)).not.toContain(bobs._id);
     expect((await call('DELETE', url, bob)).statusCode).toBe(404);
-    for (const id of [UNKNOWN, 'nope']) expect((await call('DELETE', `/api/bug/deletecomment/${id}`, bob)).statusCode).toBe(404);
+    for (const id of [UNKNOWN, 'nope'])
+      expect((await call('DELETE', `/api/bug/deletecomment/${id}`, bob)).statusCode).toBe(404);
   });
 });
 
 describe('hostile input never causes a 500', () => {
   const weird = [
-    null, true, 0, -1, 1e308, '', ' ', '\u0000', '\ud800', '💥'.repeat(1000), '<'.repeat(5000), '&#0;&#xD800;',
-    '{"$ne":null}', ['a'], { $gt: '' }, 'x'.repeat(20_000), "'; drop table bugs; --",
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '💥'.repeat(1000),
+    '<'.repeat(5000),
+    '&#0;&#xD800;',
+    '{"$ne":null}',
+    ['a'],
+    { $gt: '' },
+    'x'.repeat(20_000),
+    "'; drop table bugs; --",
   ];
   const routes: [string, string, (v: unknown) => unknown][] = [
     ['POST', '/api/bug/addbug', (v) => ({ title: v, description: v })],

@@ -15,15 +15,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { perUserRateLimit, WRITES_PER_MINUTE } from '../../lib/per-user-rate-limit';
 import { signedInUser } from '../../plugins/current-user';
-import {
-  addBug,
-  addSolution,
-  deleteBug,
-  deleteSolution,
-  getBug,
-  listBugs,
-  listSolutions,
-} from './bugs.service';
+import { addBug, addSolution, deleteBug, deleteSolution, getBug, listBugs, listSolutions } from './bugs.service';
 
 const idParams = z.object({ id: idParam });
 
@@ -38,10 +30,8 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
     throw badRequest(result.reason === 'blank-title' ? 'title is required' : 'description is empty: describe the bug');
   });
 
-  app.get(
-    '/api/bug/getbug',
-    { preHandler: app.requireUser, schema: { response: { 200: bugList } } },
-    async (request) => listBugs(db, signedInUser(request).id),
+  app.get('/api/bug/getbug', { preHandler: app.requireUser, schema: { response: { 200: bugList } } }, async (request) =>
+    listBugs(db, signedInUser(request).id),
   );
 
   app.get(
@@ -54,12 +44,16 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
     },
   );
 
-  app.delete('/api/bug/deletebug/:id', { ...write, schema: { params: idParams, response: { 200: bug } } }, async (request) => {
-    const result = await deleteBug(db, signedInUser(request), request.params.id);
-    if (result.ok) return result.value;
-    if (result.reason === 'not-owner') throw forbidden('You can only delete your own bugs');
-    throw notFound('Bug not found');
-  });
+  app.delete(
+    '/api/bug/deletebug/:id',
+    { ...write, schema: { params: idParams, response: { 200: bug } } },
+    async (request) => {
+      const result = await deleteBug(db, signedInUser(request), request.params.id);
+      if (result.ok) return result.value;
+      if (result.reason === 'not-owner') throw forbidden('You can only delete your own bugs');
+      throw notFound('Bug not found');
+    },
+  );
 
   app.post(
     '/api/bug/addcomment',

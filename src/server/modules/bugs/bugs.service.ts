@@ -43,7 +43,11 @@ const toBug = (row: BugRow): Bug => ({
   user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
 });
 
-export async function addBug(db: Db, author: Author, input: { title: string; description: string }): Promise<AddBugResult> {
+export async function addBug(
+  db: Db,
+  author: Author,
+  input: { title: string; description: string },
+): Promise<AddBugResult> {
   const title = sanitizeTitle(input.title);
   if (!title) return { ok: false, reason: 'blank-title' };
   const description = sanitizeRichText(input.description);
@@ -76,7 +80,11 @@ export async function listBugs(db: Db, userId: string): Promise<BugList> {
 
 export async function getBug(db: Db, bugId: string): Promise<Bug | null> {
   if (!isId(bugId)) return null;
-  const [row] = await db.select(bugColumns).from(bugs).leftJoin(users, eq(users.id, bugs.userId)).where(eq(bugs.id, bugId));
+  const [row] = await db
+    .select(bugColumns)
+    .from(bugs)
+    .leftJoin(users, eq(users.id, bugs.userId))
+    .where(eq(bugs.id, bugId));
   return row ? toBug(row) : null;
 }
 

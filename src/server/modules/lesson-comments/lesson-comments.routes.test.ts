@@ -28,9 +28,14 @@ afterAll(() => t.close());
 const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
 const add = (user: TestUser | undefined, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/lession/addcomment', headers: headers(user), payload: payload as object });
-const list = (lession: unknown) => t.app.inject({ method: 'POST', url: '/api/lession/getcomment', payload: { lession } });
+const list = (lession: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/lession/getcomment', payload: { lession } });
 const remove = (user: TestUser | undefined, id: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/lession/deletecomment/${encodeURIComponent(id)}`, headers: headers(user) });
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/lession/deletecomment/${encodeURIComponent(id)}`,
+    headers: headers(user),
+  });
 
 async function addOk(user: TestUser, lession: string, content: string) {
   const res = await add(user, { lession, content });
@@ -77,11 +82,14 @@ describe('POST /api/lession/addcomment', () => {
     },
   );
 
-  it.each([UNKNOWN, 'nope', "1' or 1=1 --", 'a'.repeat(100)])('answers 404 for the unknown lesson %s', async (lession) => {
-    const res = await add(alice, { lession, content: '<p>hi</p>' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Lesson not found' });
-  });
+  it.each([UNKNOWN, 'nope', "1' or 1=1 --", 'a'.repeat(100)])(
+    'answers 404 for the unknown lesson %s',
+    async (lession) => {
+      const res = await add(alice, { lession, content: '<p>hi</p>' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Lesson not found' });
+    },
+  );
 
   it.each([
     [{ content: '<p>x</p>' }, /lession/],
@@ -216,7 +224,8 @@ describe('write rate limit', () => {
     const busy = await createUser(t.database.db);
     const calm = await createUser(t.database.db);
     const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await add(busy, { lession: lessonA2, content: `<p>${i}</p>` })).statusCode);
+    for (let i = 0; i < 31; i++)
+      codes.push((await add(busy, { lession: lessonA2, content: `<p>${i}</p>` })).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
     const limited = await add(busy, { lession: lessonA2, content: '<p>again</p>' });

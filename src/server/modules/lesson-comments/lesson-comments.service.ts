@@ -14,7 +14,12 @@ export const COMMENTS_MAX = 200;
 export type AddCommentResult = { ok: true; comment: Comment } | { ok: false; reason: 'blank' | 'lesson-not-found' };
 export type DeleteCommentResult = { ok: true; comment: Comment } | { ok: false; reason: 'not-found' | 'not-owner' };
 
-export async function addLessonComment(db: Db, author: Author, lessonId: string, html: string): Promise<AddCommentResult> {
+export async function addLessonComment(
+  db: Db,
+  author: Author,
+  lessonId: string,
+  html: string,
+): Promise<AddCommentResult> {
   if (!isId(lessonId)) return { ok: false, reason: 'lesson-not-found' };
   const content = sanitizeRichText(html);
   if (isBlankHtml(content)) return { ok: false, reason: 'blank' };
@@ -59,6 +64,9 @@ export async function deleteLessonComment(db: Db, author: Author, commentId: str
     .where(and(eq(lessonComments.id, commentId), eq(lessonComments.userId, author.id)))
     .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
   if (deleted) return { ok: true, comment: toComment({ ...deleted, userId: author.id, userName: author.name }) };
-  const [existing] = await db.select({ id: lessonComments.id }).from(lessonComments).where(eq(lessonComments.id, commentId));
+  const [existing] = await db
+    .select({ id: lessonComments.id })
+    .from(lessonComments)
+    .where(eq(lessonComments.id, commentId));
   return { ok: false, reason: existing ? 'not-owner' : 'not-found' };
 }

@@ -16,7 +16,12 @@ export function searchWords(text: string): string[] {
   return text
     .normalize('NFKC')
     .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase().slice(0, MAX_WORD_LENGTH))
+    .map((word) =>
+      word
+        .replace(/[^\p{L}\p{N}]+/gu, '')
+        .toLowerCase()
+        .slice(0, MAX_WORD_LENGTH),
+    )
     .filter((word) => word.length > 0)
     .slice(0, MAX_WORDS);
 }

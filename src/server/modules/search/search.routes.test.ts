@@ -11,14 +11,21 @@ let user: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   user = await createUser(t.database.db);
-  const course = (title: string, description: string, position: number) => ({ title, description, cover: '/c.svg', position });
-  await t.database.db.insert(courses).values([
-    course('Cooking for programmers', '<p>Feed your <b>python</b> habit with snacks. Python, python, python.</p>', 0),
-    course('Python basics', '<p>Variables and loops</p>', 1),
-    course('Advanced JavaScript', '<p>Closures, prototypes and the event loop</p>', 2),
-    course('Rust ownership', "<p>Borrowing without tears: it's <code>&amp;mut</code></p>", 3),
-    ...Array.from({ length: 25 }, (_, i) => course(`Zebra course ${i}`, '<p>stripes</p>', 10 + i)),
-  ]);
+  const course = (title: string, description: string, position: number) => ({
+    title,
+    description,
+    cover: '/c.svg',
+    position,
+  });
+  await t.database.db
+    .insert(courses)
+    .values([
+      course('Cooking for programmers', '<p>Feed your <b>python</b> habit with snacks. Python, python, python.</p>', 0),
+      course('Python basics', '<p>Variables and loops</p>', 1),
+      course('Advanced JavaScript', '<p>Closures, prototypes and the event loop</p>', 2),
+      course('Rust ownership', "<p>Borrowing without tears: it's <code>&amp;mut</code></p>", 3),
+      ...Array.from({ length: 25 }, (_, i) => course(`Zebra course ${i}`, '<p>stripes</p>', 10 + i)),
+    ]);
   await t.database.db.insert(tutorials).values([
     { title: 'Snake charming', image: '/t.svg', content: '<p>Pythonic idioms for python lovers</p>', position: 0 },
     { title: 'Python packaging', image: '/t.svg', content: '<p>pip and wheels</p>', position: 1 },
@@ -71,7 +78,10 @@ describe('GET /api/search/:text', () => {
   it('matches a partly typed word that runs past its stem', async () => {
     // 'variables' is stored as the stem 'variabl', 'loops' as 'loop': typing on must not lose them midway.
     for (const typed of ['variab', 'variabl', 'variable', 'variables', 'loo', 'loop', 'loops']) {
-      expect((await found(`python ${typed}`)).course.map((c) => c.title), typed).toEqual(['Python basics']);
+      expect(
+        (await found(`python ${typed}`)).course.map((c) => c.title),
+        typed,
+      ).toEqual(['Python basics']);
     }
     expect((await found('Borrowi')).course.map((c) => c.title)).toEqual(['Rust ownership']);
   });
@@ -145,14 +155,18 @@ describe('GET /api/search/:text', () => {
 
   it('answers a 4xx, never a 500, for malformed percent-encoding', async () => {
     for (const raw of ['%E0%A4%A', '%ZZ', '%', '%00python', '%F0%9F%92%A5']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/search/${raw}`, headers: { 'auth-token': user.token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/search/${raw}`,
+        headers: { 'auth-token': user.token },
+      });
       expect(res.statusCode, raw).toBeLessThan(500);
     }
   });
 
   it('survives random Unicode text', async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const fuzzUser = await createUser(t.database.db);
     for (let i = 0; i < 40; i++) {
       const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => {

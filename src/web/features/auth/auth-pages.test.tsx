@@ -46,8 +46,10 @@ function renderAt(url: string, routes: ReactNode) {
   );
 }
 
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const submit = () => fireEvent.submit(screen.getByRole('button', { name: /^(Login|Sign Up|Verify|Change)$/ }).closest('form')!);
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () =>
+  fireEvent.submit(screen.getByRole('button', { name: /^(Login|Sign Up|Verify|Change)$/ }).closest('form')!);
 /** Waits for the alert banner to read `text`. */
 const expectAlert = (text: string) => waitFor(() => expect(screen.getByTestId('alert').textContent).toBe(text));
 const sentBody = (call = 0) => JSON.parse(fetchMock.mock.calls[call][1]!.body as string);
@@ -136,7 +138,8 @@ describe('/signup', () => {
 });
 
 describe('/user/verify/:token', () => {
-  const renderVerify = () => renderAt('/user/verify/tok123', <Route path="/user/verify/:token" element={<VerifyPage />} />);
+  const renderVerify = () =>
+    renderAt('/user/verify/tok123', <Route path="/user/verify/:token" element={<VerifyPage />} />);
 
   it("shows 'Email Verified Successfully' with a Login button when the call answers 200", async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, msg: 'Email verified' }));
@@ -178,7 +181,10 @@ describe('/user/forgot-password', () => {
 
 describe('/user/change-password/:token', () => {
   const renderChange = () =>
-    renderAt('/user/change-password/reset-tok', <Route path="/user/change-password/:token" element={<ChangePasswordPage />} />);
+    renderAt(
+      '/user/change-password/reset-tok',
+      <Route path="/user/change-password/:token" element={<ChangePasswordPage />} />,
+    );
 
   it('shows the 404 view when the token is not valid', async () => {
     fetchMock.mockResolvedValue(json(404, { error: 'invalid' }));
@@ -212,7 +218,9 @@ describe('/user/change-password/:token', () => {
   });
 
   it("alerts 'Some Error occured..try again' and goes to /login when the change fails", async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { success: true })).mockResolvedValueOnce(json(400, { error: 'expired' }));
+    fetchMock
+      .mockResolvedValueOnce(json(200, { success: true }))
+      .mockResolvedValueOnce(json(400, { error: 'expired' }));
     renderChange();
     await screen.findByLabelText('New password');
     type('New password', 'brand-new-pass');

@@ -41,8 +41,28 @@ export default function ChangePasswordPage() {
   return (
     <AuthCard title="Change password">
       <form className="auth__form" onSubmit={onSubmit}>
-        <Field label="New password" type="password" name="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Field label="Repeat password" type="password" name="repeat" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        <Field
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label="Repeat password"
+          type="password"
+          name="repeat"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
         <button type="submit" className="button" disabled={busy}>
           Change
         </button>

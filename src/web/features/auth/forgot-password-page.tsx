@@ -19,7 +19,16 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password">
       <form className="auth__form" onSubmit={onSubmit}>
-        <Field label="Email" type="email" name="email" autoComplete="email" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.emailMax}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="button" disabled={busy}>
           Verify
         </button>

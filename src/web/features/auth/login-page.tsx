@@ -31,8 +31,27 @@ export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <form className="auth__form" onSubmit={onSubmit}>
-        <Field label="Email" type="email" name="email" autoComplete="email" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label="Password" type="password" name="password" autoComplete="current-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.emailMax}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="button" disabled={busy}>
           Login
         </button>

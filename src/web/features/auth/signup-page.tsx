@@ -13,7 +13,8 @@ const EMPTY = { name: '', email: '', password: '', repeat: '' };
 
 export default function SignupPage() {
   const [form, setForm] = useState(EMPTY);
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const { busy, onSubmit } = useFormSubmit(async () => {
     if (form.password !== form.repeat) {
@@ -32,11 +33,48 @@ export default function SignupPage() {
   return (
     <AuthCard title="Sign Up">
       <form className="auth__form" onSubmit={onSubmit}>
-        <Field label="User name" name="name" autoComplete="name" required minLength={LIMITS.nameMin} maxLength={LIMITS.nameMax} value={form.name} onChange={set('name')} />
+        <Field
+          label="User name"
+          name="name"
+          autoComplete="name"
+          required
+          minLength={LIMITS.nameMin}
+          maxLength={LIMITS.nameMax}
+          value={form.name}
+          onChange={set('name')}
+        />
         {/* SPEC §5: the email field is of email type but not marked required (the server checks it). */}
-        <Field label="Email" type="email" name="email" autoComplete="email" maxLength={LIMITS.emailMax} value={form.email} onChange={set('email')} />
-        <Field label="Password" type="password" name="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={form.password} onChange={set('password')} />
-        <Field label="Repeat password" type="password" name="repeat" autoComplete="new-password" required minLength={LIMITS.passwordMin} maxLength={LIMITS.passwordMax} value={form.repeat} onChange={set('repeat')} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={LIMITS.emailMax}
+          value={form.email}
+          onChange={set('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <Field
+          label="Repeat password"
+          type="password"
+          name="repeat"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.passwordMin}
+          maxLength={LIMITS.passwordMax}
+          value={form.repeat}
+          onChange={set('repeat')}
+        />
         <button type="submit" className="button" disabled={busy}>
           Sign Up
         </button>

@@ -72,7 +72,12 @@ function BugLists({ lists }: { lists: BugList }) {
         ) : (
           <div className="card-grid">
             {lists.userBugs.map((bug) => (
-              <BugCard key={bug._id} bug={bug} onDelete={onDelete} deleting={remove.isPending && remove.variables === bug._id} />
+              <BugCard
+                key={bug._id}
+                bug={bug}
+                onDelete={onDelete}
+                deleting={remove.isPending && remove.variables === bug._id}
+              />
             ))}
           </div>
         )}

@@ -28,7 +28,12 @@ export function LessonComments({ lessonId }: { lessonId: string }) {
         Comments
       </h2>
       <form className="comment-form" onSubmit={submit} aria-labelledby={headingId}>
-        <RichTextEditor value={content} onChange={setContent} label="Your comment" placeholder={TEXT.commentPlaceholder} />
+        <RichTextEditor
+          value={content}
+          onChange={setContent}
+          label="Your comment"
+          placeholder={TEXT.commentPlaceholder}
+        />
         <button type="submit" className="button comment-form__submit" disabled={add.isPending}>
           Submit
         </button>

@@ -12,9 +12,7 @@ export default function CoursesPage() {
       <QueryView query={courses} loadingLabel="Loading courses…">
         {(list) => (
           <CardGrid items={list} emptyText="No courses yet.">
-            {(course, i) => (
-              <CourseCard key={course._id} course={course} eager={i < 3} />
-            )}
+            {(course, i) => <CourseCard key={course._id} course={course} eager={i < 3} />}
           </CardGrid>
         )}
       </QueryView>

@@ -58,9 +58,7 @@ export default function HomePage() {
         <QueryView query={courses} loadingLabel="Loading the latest courses…">
           {(list) => (
             <CardGrid items={list.slice(-HOME_LATEST_COURSES)} emptyText="No courses yet.">
-              {(course) => (
-                <CourseCard key={course._id} course={course} headingLevel={3} />
-              )}
+              {(course) => <CourseCard key={course._id} course={course} headingLevel={3} />}
             </CardGrid>
           )}
         </QueryView>

@@ -16,7 +16,10 @@ export function useDeleteBug() {
     onSuccess: (_deleted, bugId) => {
       queryClient.setQueryData<BugList>(bugsQueryKey, (lists) =>
         lists
-          ? { userBugs: lists.userBugs.filter((b) => b._id !== bugId), otherBugs: lists.otherBugs.filter((b) => b._id !== bugId) }
+          ? {
+              userBugs: lists.userBugs.filter((b) => b._id !== bugId),
+              otherBugs: lists.otherBugs.filter((b) => b._id !== bugId),
+            }
           : lists,
       );
       queryClient.removeQueries({ queryKey: bugQueryKey(bugId) });

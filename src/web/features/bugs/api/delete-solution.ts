@@ -13,6 +13,8 @@ export function useDeleteSolution(bugId: string) {
   return useMutation({
     mutationFn: deleteSolution,
     onSuccess: (_deleted, solutionId) =>
-      queryClient.setQueryData<Comment[]>(solutionsQueryKey(bugId), (list = []) => list.filter((s) => s._id !== solutionId)),
+      queryClient.setQueryData<Comment[]>(solutionsQueryKey(bugId), (list = []) =>
+        list.filter((s) => s._id !== solutionId),
+      ),
   });
 }

@@ -9,7 +9,8 @@ export function getBugs(signal?: AbortSignal): Promise<BugList> {
   return api<BugList>('/api/bug/getbug', { auth: true, signal });
 }
 
-export const bugsQueryOptions = () => queryOptions({ queryKey: bugsQueryKey, queryFn: ({ signal }) => getBugs(signal) });
+export const bugsQueryOptions = () =>
+  queryOptions({ queryKey: bugsQueryKey, queryFn: ({ signal }) => getBugs(signal) });
 
 export function useBugs() {
   return useQuery(bugsQueryOptions());

@@ -4,10 +4,9 @@ import type { LessonPage } from '../../../../shared/contract';
 import { api } from '../../../lib/api';
 
 export function getLesson(courseId: string, lessonId: string, signal?: AbortSignal): Promise<LessonPage> {
-  return api<LessonPage>(
-    `/api/lession/getLession/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`,
-    { signal },
-  );
+  return api<LessonPage>(`/api/lession/getLession/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`, {
+    signal,
+  });
 }
 
 export const lessonQueryOptions = (courseId: string, lessonId: string) =>

@@ -19,7 +19,14 @@ export default function SearchModal({ onClose }: { onClose: () => void }) {
 
   return (
     // The navbar puts focus back on its search box itself (without reopening the dialog).
-    <Modal title="Search" closeLabel="Close search" onClose={onClose} className="search-modal" closeOnBackdrop restoreFocus={false}>
+    <Modal
+      title="Search"
+      closeLabel="Close search"
+      onClose={onClose}
+      className="search-modal"
+      closeOnBackdrop
+      restoreFocus={false}
+    >
       {signedIn ? (
         <SearchForm />
       ) : (
@@ -73,11 +80,21 @@ function SearchResults({ result }: { result: SearchResult }) {
     <>
       <HitGroup
         label="Courses"
-        hits={result.course.map((course) => ({ id: course._id, to: paths.course(course._id), title: course.title, text: course.description }))}
+        hits={result.course.map((course) => ({
+          id: course._id,
+          to: paths.course(course._id),
+          title: course.title,
+          text: course.description,
+        }))}
       />
       <HitGroup
         label="Tutorials"
-        hits={result.tutorial.map((tutorial) => ({ id: tutorial._id, to: paths.tutorial(tutorial._id), title: tutorial.title, text: tutorial.content }))}
+        hits={result.tutorial.map((tutorial) => ({
+          id: tutorial._id,
+          to: paths.tutorial(tutorial._id),
+          title: tutorial.title,
+          text: tutorial.content,
+        }))}
       />
     </>
   );
