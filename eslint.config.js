@@ -1,0 +1,106 @@
+// ESLint 9 flat config: typescript-eslint's type-aware rules, React hooks, jsx-a11y, and the import boundaries
+// of STYLE.md as errors. Every rule is an error or off, never a warning; a rule turned off says why on its line.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const subfolders = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** A folder of features (web) or modules (server): each one may import the others only through their
+ *  `index.ts`, the surface they export on purpose, never their internals. */
+const featureZones = (root, word) => {
+  const names = subfolders(root);
+  return names.map((name) => ({
+    target: `${root}/${name}`,
+    from: root,
+    except: [`./${name}`, ...names.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message: `A ${word} imports another ${word} only through its index.ts (what it exports on purpose), not its internals.`,
+  }));
+};
+
+const boundaries = [
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'The web app never imports server code: share it through src/shared.',
+  },
+  {
+    target: './src/server',
+    from: './src/web',
+    message: 'The server never imports web code: share it through src/shared.',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'src/shared is the contract: it imports neither the server nor the web app.',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: './src/web/features',
+    message: 'Shared web parts (components, lib) do not depend on features; features depend on them.',
+  },
+  {
+    target: './src/server/modules/**/*.routes.ts',
+    from: './src/server/db',
+    message: 'Routes do not touch the database: call a service.',
+  },
+  ...featureZones('./src/web/features', 'feature'),
+  ...featureZones('./src/server/modules', 'module'),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/server/db/migrations/'],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Floating promises and promises handed to places that ignore them (event handlers, callbacks).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A non-null assertion on data from outside is a crash waiting for bad input: narrow or fail loudly instead.
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Fastify plugins, hooks and handlers are async by contract (a plain function must call `done`): the rule
+      // flags every plugin that happens not to await.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Plain JavaScript scripts are outside the TypeScript project: lint them without type information.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
