@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { LIMITS } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -37,7 +38,7 @@ export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** A shared Redis client for rate limits; when absent, limits are kept in memory. */
-  redis?: import('ioredis').Redis;
+  redis?: Redis;
   /** Login/sign-up/reset rate limits (tests set small ones); defaults in auth.routes.ts. */
   authLimits?: Partial<AuthLimits>;
   /** The mail outbox worker: mailer, poll interval, retry backoff (tests drive it with app.outbox.drain()). */

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { createThrowawayDatabase } from './throwaway-database';
@@ -37,7 +38,7 @@ export default async function setup(project: TestProject) {
   }
 
   const database = await openDatabase({ memory: true });
-  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await database.close();
   const dumpFile = path.join(os.tmpdir(), `devc-pglite-${runId}.tar`);
