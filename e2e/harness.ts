@@ -306,7 +306,7 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await fn();
-      if (value) return value as NonNullable<T>;
+      if (value) return value;
       lastError = undefined;
     } catch (err) {
       lastError = err;

@@ -54,7 +54,7 @@ async function waitFor<T>(fn: () => Promise<T> | T, what: string, timeoutMs = 15
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }

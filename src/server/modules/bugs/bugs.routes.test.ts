@@ -38,7 +38,7 @@ async function addSolution(user: TestUser, bugId: string, content = '<p>Check fo
   return comment.strict().parse(res.json());
 }
 const solutionIds = async (bugId: string) =>
-  ((await call('POST', '/api/bug/getcomment', undefined, { bug: bugId })).json() as Comment[]).map((s) => s._id);
+  (await call('POST', '/api/bug/getcomment', undefined, { bug: bugId })).json<Comment[]>().map((s) => s._id);
 
 describe('POST /api/bug/addbug', () => {
   it('answers the new bug: plain-text title, sanitized description, the author', async () => {
@@ -173,7 +173,7 @@ describe('solutions: POST /api/bug/addcomment, POST /api/bug/getcomment, DELETE 
     const second = await addSolution(alice, target._id, '<p>second</p>');
     const res = await call('POST', '/api/bug/getcomment', undefined, { bug: target._id });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as Comment[];
+    const body = res.json<Comment[]>();
     for (const s of body) comment.strict().parse(s);
     expect(body.map((s) => s._id)).toEqual([second._id, first._id]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { course, courseWithLessons, lessonPage } from '../../../shared/contract';
+import { type Course, course, courseWithLessons, lessonPage } from '../../../shared/contract';
 import { seedDemoContent } from '../../db/seed/seed';
 import { fixtureContent } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -15,7 +15,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 async function courseIds() {
   const res = await get('/api/course/getCourse');
-  return (res.json() as { _id: string; title: string }[]).map((c) => c._id);
+  return res.json<Course[]>().map((c) => c._id);
 }
 
 describe('GET /api/course/getCourse', () => {

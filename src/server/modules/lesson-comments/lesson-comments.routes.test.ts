@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comment } from '../../../shared/contract';
+import { type Comment, comment } from '../../../shared/contract';
 import { lessonComments } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
 import { createUser, type TestUser } from '../../test/factories';
@@ -154,12 +154,12 @@ describe('POST /api/lession/getcomment', () => {
     const second = await addOk(alice, lessonA1, '<p>second</p>');
     const res = await list(lessonA1);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { _id: string }[];
+    const body = res.json<Comment[]>();
     for (const c of body) comment.strict().parse(c);
     const ids = body.map((c) => c._id);
     expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
     expect(ids[0]).toBe(second._id);
-    const otherLesson = (await list(lessonA2)).json() as { content: string }[];
+    const otherLesson = (await list(lessonA2)).json<Comment[]>();
     expect(otherLesson.map((c) => c.content)).not.toContain('<p>first</p>');
   });
 
@@ -189,7 +189,7 @@ describe('POST /api/lession/getcomment', () => {
         createdAt: new Date(base + i * 1000),
       })),
     );
-    const body = (await list(lessonId)).json() as { content: string }[];
+    const body = (await list(lessonId)).json<Comment[]>();
     expect(body).toHaveLength(COMMENTS_MAX);
     expect(body[0].content).toBe(`<p>bulk ${COMMENTS_MAX + 4}</p>`);
     expect(body.at(-1)?.content).toBe('<p>bulk 5</p>');
@@ -203,12 +203,12 @@ describe('DELETE /api/lession/deletecomment/:id', () => {
     const other = await remove(bob, mine._id);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: expect.any(String) });
-    expect(((await list(lessonA1)).json() as { _id: string }[]).map((c) => c._id)).toContain(mine._id);
+    expect((await list(lessonA1)).json<Comment[]>().map((c) => c._id)).toContain(mine._id);
 
     const own = await remove(alice, mine._id);
     expect(own.statusCode).toBe(200);
     expect(comment.strict().parse(own.json())._id).toBe(mine._id);
-    expect(((await list(lessonA1)).json() as { _id: string }[]).map((c) => c._id)).not.toContain(mine._id);
+    expect((await list(lessonA1)).json<Comment[]>().map((c) => c._id)).not.toContain(mine._id);
     expect((await remove(alice, mine._id)).statusCode).toBe(404);
   });
 

@@ -89,7 +89,7 @@ const toTsquery = (tsquery: string) => sql`to_tsquery('english', ${tsquery})`;
 function throughIndexes<T>(db: Db, find: (db: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return find(tx as unknown as Db);
+    return find(tx);
   });
 }
 
