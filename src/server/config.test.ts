@@ -25,6 +25,7 @@ describe('defaults', () => {
       logLevel: 'info',
       seedDemo: true,
       trustProxy: false,
+      s3: undefined,
     });
   });
 
@@ -81,6 +82,56 @@ describe('SEED_DEMO', () => {
   });
 });
 
+describe('S3 media storage', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'AKIA-test', S3_SECRET_ACCESS_KEY: 'secret-test' };
+
+  test('is on when S3_BUCKET is set, with the region and path style defaulted', () => {
+    expect(loadConfig({ S3_BUCKET: 'media', ...keys }).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA-test',
+      secretAccessKey: 'secret-test',
+      forcePathStyle: true,
+    });
+  });
+
+  test('values given are used', () => {
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'media',
+        S3_REGION: 'eu-west-3',
+        S3_FORCE_PATH_STYLE: 'false',
+        ...keys,
+      }).s3,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3', forcePathStyle: false });
+  });
+
+  test('is off without S3_BUCKET, and S3_REGION or S3_FORCE_PATH_STYLE alone do not turn it on', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' }).s3).toBeUndefined();
+  });
+
+  test('S3_BUCKET without the keys names each missing key', () => {
+    const message = configError({ S3_BUCKET: 'media' });
+    expect(message).toMatch(/^ {2}S3_ACCESS_KEY_ID: required when S3_BUCKET is set$/m);
+    expect(message).toMatch(/^ {2}S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set$/m);
+    expect(configError({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKIA-test' })).not.toContain('S3_ACCESS_KEY_ID');
+  });
+
+  test('an endpoint or keys without S3_BUCKET are refused instead of silently storing on disk', () => {
+    expect(configError({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toMatch(
+      /^ {2}S3_BUCKET: required when S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set$/m,
+    );
+  });
+
+  test('a missing key is named together with other bad values', () => {
+    const message = configError({ PORT: 'abc', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKIA-test' });
+    for (const name of ['PORT', 'S3_SECRET_ACCESS_KEY']) expect(message).toContain(`  ${name}: `);
+  });
+});
+
 describe('a bad value is refused with its name', () => {
   test.each([
     ['PORT', 'abc'],
@@ -98,6 +149,9 @@ describe('a bad value is refused with its name', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
     ['TRUST_PROXY', '2'],
+    ['S3_ENDPOINT', 'ftp://s3.example'],
+    ['S3_ENDPOINT', 's3.example'],
+    ['S3_FORCE_PATH_STYLE', 'sometimes'],
   ])('%s=%j', (name, value) => {
     const message = configError({ [name]: value });
     expect(message).toContain('Invalid configuration');

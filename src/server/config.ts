@@ -33,7 +33,23 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
 });
+
+// S3 mode is on when S3_BUCKET is set; it needs the keys then. Checked beside the schema so that these are named
+// together with any other bad value instead of only after the rest parses.
+const S3_KEYS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+function s3Problems(env: Record<string, string | undefined>): string[] {
+  if (env.S3_BUCKET)
+    return S3_KEYS.filter((name) => !env[name]).map((name) => `  ${name}: required when S3_BUCKET is set`);
+  const stray = ['S3_ENDPOINT', ...S3_KEYS].filter((name) => env[name]);
+  return stray.length ? [`  S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`] : [];
+}
 
 export interface Config {
   port: number;
@@ -47,8 +63,21 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDemo: boolean;
   trustProxy: boolean;
+  /** S3-compatible object storage for uploaded media; undefined: files under DATA_DIR/media. */
+  s3?: S3Config;
   /** Where the built web app lives; undefined in tests that serve no web app. */
   webDir?: string;
+}
+
+export interface S3Config {
+  /** Undefined: AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket.host/key (false) or host/bucket/key (true, what most S3-compatible servers want). */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -56,10 +85,11 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(blankless);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    ...s3Problems(blankless),
+  ];
+  if (!parsed.success || lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -74,5 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo content goes into the embedded database by default, into PostgreSQL only when asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
   };
 }
