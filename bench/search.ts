@@ -53,10 +53,10 @@ const GENERATE = (table: 'courses' | 'tutorials', rows: number) => {
   const title = `initcap((select string_agg(${word}, ' ') from generate_series(1, 3 + (g % 4)) s))`;
   const body = `'<p>' || (select string_agg(${word}, ' ') from generate_series(1, 40 + (g % 41)) s) || '</p>'`;
   return table === 'courses'
-    ? `insert into courses (title, description, cover, position)
-       select ${title}, ${body}, '/media/covers/bench.svg', g from generate_series(1, ${rows}) g, (select ${words} as w) v`
-    : `insert into tutorials (title, image, content, position)
-       select ${title}, '/media/tutorials/bench.svg', ${body}, g from generate_series(1, ${rows}) g, (select ${words} as w) v`;
+    ? `insert into courses (title, description, cover, position, status)
+       select ${title}, ${body}, '/media/covers/bench.svg', g, 'published' from generate_series(1, ${rows}) g, (select ${words} as w) v`
+    : `insert into tutorials (title, image, content, position, status)
+       select ${title}, '/media/tutorials/bench.svg', ${body}, g, 'published' from generate_series(1, ${rows}) g, (select ${words} as w) v`;
 };
 
 // Several kinds of text a person types: common words (in a quarter to half of all rows), a rarer word, two words,

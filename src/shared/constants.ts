@@ -9,6 +9,11 @@ export const EXCERPT = { course: 90, search: 90, blog: 120, bug: 120 } as const;
 export const LIMITS = {
   titleMax: 200,
   richTextMax: 20_000,
+  /** Studio-authored HTML (course and lesson descriptions, tutorials, posts) is longer than a comment. */
+  authoredTextMax: 100_000,
+  urlMax: 2_000,
+  lessonsPerCourseMax: 200,
+  auditPageMax: 100,
   nameMin: 5,
   nameMax: 50,
   passwordMin: 6,

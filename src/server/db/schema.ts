@@ -1,11 +1,32 @@
 // The database schema (Drizzle). PostgreSQL 15 SQL only: the embedded PGlite is 18, production may be 15.
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+// Studio-authored content (issue 8): a status (drafts never reach readers), a version for optimistic locking
+// (a stale save is refused), the last edit and who wrote it. New rows are drafts unless a writer says otherwise.
+const authored = () => ({
+  status: text('status', { enum: ['draft', 'published'] })
+    .notNull()
+    .default('draft'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  authorId: uuid('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+});
 
 /** Title weighs A, the text with tags stripped weighs B, so a title match outranks a body match. */
 const searchVector = (title: string, body: string) =>
@@ -27,6 +48,7 @@ export const courses = pgTable(
     cover: text('cover').notNull(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
+    ...authored(),
     search: searchVector('title', 'description'),
   },
   (t) => [
@@ -48,6 +70,10 @@ export const lessons = pgTable(
     title: text('title').notNull(),
     link: text('link').notNull(),
     description: text('description').notNull(),
+    /** A WebVTT file's address, when the lesson has captions. */
+    captions: text('captions'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('lessons_course_position_idx').on(t.courseId, t.position)],
 );
@@ -61,6 +87,7 @@ export const tutorials = pgTable(
     content: text('content').notNull(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
+    ...authored(),
     search: searchVector('title', 'content'),
   },
   (t) => [
@@ -76,7 +103,10 @@ export const blogs = pgTable(
     id: id(),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    date: timestamp('date', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The first publish date; null while a draft has never been published. */
+    date: timestamp('date', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    ...authored(),
   },
   (t) => [index('blogs_date_idx').on(t.date)],
 );
@@ -90,6 +120,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
     verificationSentAt: timestamp('verification_sent_at', { withTimezone: true, mode: 'date' }),
+    /** learner | author | admin (issue 8). ADMIN_EMAILS makes a verified account an admin whatever this says. */
+    role: text('role', { enum: ['learner', 'author', 'admin'] })
+      .notNull()
+      .default('learner'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -190,4 +224,22 @@ export const bugComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('bug_comments_bug_idx').on(t.bugId, t.createdAt)],
+);
+
+/** Every Studio write and moderation delete (issue 8): who, what, which item, when, the title before and after.
+ *  The actor's name is kept so the trail survives the account. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    beforeTitle: text('before_title'),
+    afterTitle: text('after_title'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
 );

@@ -21,6 +21,9 @@ export interface SeedCounts {
   blogs: number;
 }
 
+// The demo catalogue is published content; rows are drafts unless a writer says otherwise.
+const published = { status: 'published' } as const;
+
 /** Seeds `source` (the demo content, or a test's fixture) only when there are no courses yet; answers what it inserted (all zero when it did nothing). */
 export async function seedDemoContent(db: Db, source: SeedContent): Promise<SeedCounts> {
   return db.transaction(async (tx) => {
@@ -33,7 +36,7 @@ export async function seedDemoContent(db: Db, source: SeedContent): Promise<Seed
     for (const [position, course] of source.courses.entries()) {
       const [row] = await tx
         .insert(courses)
-        .values({ title: course.title, description: course.description, cover: course.cover, position })
+        .values({ ...published, title: course.title, description: course.description, cover: course.cover, position })
         .returning({ id: courses.id });
       if (course.lessons.length)
         await tx
@@ -43,13 +46,14 @@ export async function seedDemoContent(db: Db, source: SeedContent): Promise<Seed
       counts.lessons += course.lessons.length;
     }
     if (source.tutorials.length)
-      await tx.insert(tutorials).values(source.tutorials.map((t, position) => ({ ...t, position })));
+      await tx.insert(tutorials).values(source.tutorials.map((t, position) => ({ ...t, ...published, position })));
     if (source.blogs.length)
-      await tx
-        .insert(blogs)
-        .values(
-          source.blogs.map((b) => ({ title: b.title, content: b.content, date: new Date(`${b.date}T09:00:00Z`) })),
-        );
+      await tx.insert(blogs).values(
+        source.blogs.map((b) => {
+          const date = new Date(`${b.date}T09:00:00Z`);
+          return { ...published, title: b.title, content: b.content, date, createdAt: date, updatedAt: date };
+        }),
+      );
     counts.tutorials = source.tutorials.length;
     counts.blogs = source.blogs.length;
     return counts;
