@@ -302,14 +302,14 @@ export async function waitFor<T>(
   intervalMs = 100,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
+  let lastError: Error | undefined;
   for (;;) {
     try {
       const value = await fn();
       if (value) return value;
       lastError = undefined;
     } catch (err) {
-      lastError = err;
+      lastError = err instanceof Error ? err : new Error(String(err));
     }
     if (Date.now() >= deadline) {
       if (lastError) throw lastError;
