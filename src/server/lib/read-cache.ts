@@ -6,9 +6,9 @@ export class ReadCache {
 
   constructor(private readonly maxEntries = 5_000) {}
 
-  /** The cached JSON for `key`, computing it once. Misses (`null`) and failures are not kept, so keys chosen
-   *  by a client cannot fill the cache with junk. */
-  get(key: string, load: () => Promise<unknown | null>): Promise<string | null> {
+  /** The cached JSON for `key`, computing it once. `load` resolves to the value to serialize, or `null` for a
+   *  miss; misses and failures are not kept, so keys chosen by a client cannot fill the cache with junk. */
+  get(key: string, load: () => Promise<unknown>): Promise<string | null> {
     let hit = this.entries.get(key);
     if (!hit) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
