@@ -64,7 +64,7 @@ const textOnlyOptions: sanitizeHtml.IOptions = {
 
 // PostgreSQL text cannot hold NUL, and a lone surrogate is not valid UTF-8: neither is anything a person typed.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const storable = (s: string) => s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd');
+const storable = (s: string) => s.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd');
 
 /** User rich text reduced to the allowlist. */
 export function sanitizeRichText(html: string): string {
