@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
-import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
+import { defined, newPage, readMail, setUpBrowserTests, waitFor } from './harness';
 
 const env = setUpBrowserTests();
 
@@ -67,6 +67,7 @@ test('sign up, follow the emailed link, log in, log out', async () => {
   }));
   expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
+  const token = defined(stored.token, 'the stored auth token');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expectAlert(page, TEXT.loggedOut);
@@ -82,8 +83,7 @@ test('sign up, follow the emailed link, log in, log out', async () => {
   await expect
     .poll(
       async () =>
-        (await fetch(`${env.server.url}/api/auth/logout`, { method: 'POST', headers: { 'auth-token': stored.token! } }))
-          .status,
+        (await fetch(`${env.server.url}/api/auth/logout`, { method: 'POST', headers: { 'auth-token': token } })).status,
     )
     .toBe(401);
 });

@@ -11,6 +11,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 
+export { defined } from '../src/server/test/defined';
+
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {

@@ -6,7 +6,10 @@ import { queryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element to render the app into');
+
+createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -21,8 +21,8 @@ describe('createSemaphore', () => {
     const results = [task(0, true), task(1), task(2), task(3)].map((p) => p.catch((e: Error) => e.message));
     await new Promise((r) => setTimeout(r, 0));
     expect(started).toEqual([0, 1]);
-    while (gates.length) {
-      gates.shift()!();
+    for (let open = gates.shift(); open; open = gates.shift()) {
+      open();
       await new Promise((r) => setTimeout(r, 0));
     }
     expect(await Promise.all(results)).toEqual(['task 0 failed', 1, 2, 3]);

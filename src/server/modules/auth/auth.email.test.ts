@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { memoryMailer } from '../../lib/mailer';
+import { defined } from '../../test/defined';
 import { freePort } from '../../test/free-port';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -62,7 +63,7 @@ async function waitFor<T>(fn: () => Promise<T> | T, what: string, timeoutMs = 15
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
+  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) await cleanup();
 });
 
 async function appWith(options: Parameters<typeof createTestApp>[0]): Promise<TestApp> {
@@ -99,11 +100,13 @@ describe('mail through a real SMTP server', () => {
     expect(mail.from?.value).toEqual([{ name: 'DevCourses', address: 'hello@devcourses.test' }]);
     expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text).toBe('smtp-user@example.test');
     expect(mail.subject).toBe('Verify your email for DevCourses');
-    const link = mail.text?.match(/http:\/\/localhost:3000\/user\/verify\/([A-Za-z0-9_-]{43})/);
-    expect(link).not.toBeNull();
-    expect(mail.html).toContain(link![0]);
+    const link = defined(
+      mail.text?.match(/http:\/\/localhost:3000\/user\/verify\/([A-Za-z0-9_-]{43})/),
+      'a verify link in the text part',
+    );
+    expect(mail.html).toContain(link[0]);
 
-    const verify = await t.app.inject({ method: 'GET', url: `/api/auth/verify/${link![1]}` });
+    const verify = await t.app.inject({ method: 'GET', url: `/api/auth/verify/${link[1]}` });
     expect(verify.statusCode).toBe(200);
     const login = await t.app.inject({
       method: 'POST',
@@ -221,14 +224,19 @@ describe('mail without SMTP_URL', () => {
     const subjects = mails.map((m) => m.subject).sort();
     expect(subjects).toEqual(['Reset your DevCourses password', 'Verify your email for DevCourses']);
     for (const mail of mails) {
-      const link = mail.text!.match(/http:\/\/localhost:3000\/user\/(verify|change-password)\/[A-Za-z0-9_-]{43}/)![0];
+      const link = defined(
+        mail.text?.match(/http:\/\/localhost:3000\/user\/(verify|change-password)\/[A-Za-z0-9_-]{43}/),
+        `a link in "${mail.subject}"`,
+      )[0];
       expect(logged).toContain(link);
       expect(mail.html).toContain(link);
     }
     // The token in the file works.
-    const verifyToken = mails
-      .find((m) => m.subject?.startsWith('Verify'))!
-      .text!.match(/verify\/([A-Za-z0-9_-]{43})/)![1];
+    const verifyMail = defined(
+      mails.find((m) => m.subject?.startsWith('Verify')),
+      'the verify mail',
+    );
+    const verifyToken = defined(verifyMail.text?.match(/verify\/([A-Za-z0-9_-]{43})/), 'a verify token')[1];
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/verify/${verifyToken}` })).statusCode).toBe(200);
     expect(
       await t.database.db

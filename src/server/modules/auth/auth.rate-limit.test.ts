@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryMailer } from '../../lib/mailer';
+import { defined } from '../../test/defined';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AuthLimits } from './auth.routes';
 
@@ -176,7 +177,12 @@ describe('auth rate limits shared through Redis', () => {
     expect(keys.some((k) => k.includes(`forgot:ip:${ip}`))).toBe(true);
     // Emails are hashed in keys: no address is stored in Redis.
     expect(keys.some((k) => k.includes('@'))).toBe(false);
-    const ttl = await plain.pttl(keys.find((k) => k.includes(`forgot:ip:${ip}`))!);
+    const ttl = await plain.pttl(
+      defined(
+        keys.find((k) => k.includes(`forgot:ip:${ip}`)),
+        'the forgot:ip key',
+      ),
+    );
     plain.disconnect();
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(WINDOW);

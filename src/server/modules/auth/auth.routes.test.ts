@@ -5,6 +5,7 @@ import { authResult } from '../../../shared/contract';
 import { mailOutbox, sessions, users, userTokens } from '../../db/schema';
 import { memoryMailer } from '../../lib/mailer';
 import { hashToken } from '../../lib/tokens';
+import { defined } from '../../test/defined';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AUTH_MSG } from './auth.routes';
 
@@ -34,9 +35,11 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 /** Sends the outbox and answers the links of the mail that went to `to`, newest last. */
 async function linksSentTo(to: string): Promise<string[]> {
   await t.app.outbox.drain();
-  return mailer.sent.filter((m) => m.to === to).map((m) => m.text.match(/https?:\/\/\S+/)![0]);
+  return mailer.sent
+    .filter((m) => m.to === to)
+    .map((m) => defined(m.text.match(/https?:\/\/\S+/), `a link in the mail to ${to}`)[0]);
 }
-const tokenOf = (link: string) => link.split('/').pop()!;
+const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
 async function signUp(email = uniqueEmail(), password = 'secret-pass', name = 'Ada Lovelace') {
   const res = await post('/api/auth/createUser', { name, email, password });
@@ -85,7 +88,10 @@ describe('POST /api/auth/createUser', () => {
     const [link] = await linksSentTo(email);
     expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/user/verify/[A-Za-z0-9_-]{43}$`));
     expect(link).not.toContain(row.id);
-    const mail = mailer.sent.find((m) => m.to === email)!;
+    const mail = defined(
+      mailer.sent.find((m) => m.to === email),
+      `a mail to ${email}`,
+    );
     expect(mail.subject).toContain('DevCourses');
     expect(mail.html).toContain(link);
     expect(mail.html).toContain('DevCourses');
@@ -105,7 +111,10 @@ describe('POST /api/auth/createUser', () => {
     const email = uniqueEmail();
     await signUp(email, 'secret-pass', '<img src=x onerror=alert(1)>');
     await t.app.outbox.drain();
-    const mail = mailer.sent.find((m) => m.to === email)!;
+    const mail = defined(
+      mailer.sent.find((m) => m.to === email),
+      `a mail to ${email}`,
+    );
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img');
   });

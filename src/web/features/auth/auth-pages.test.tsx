@@ -48,11 +48,19 @@ function renderAt(url: string, routes: ReactNode) {
 
 const type = (label: RegExp | string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const submit = () =>
-  fireEvent.submit(screen.getByRole('button', { name: /^(Login|Sign Up|Verify|Change)$/ }).closest('form')!);
+function submit() {
+  const form = screen.getByRole('button', { name: /^(Login|Sign Up|Verify|Change)$/ }).closest('form');
+  if (!form) throw new Error('the submit button is not inside a form');
+  fireEvent.submit(form);
+}
 /** Waits for the alert banner to read `text`. */
 const expectAlert = (text: string) => waitFor(() => expect(screen.getByTestId('alert').textContent).toBe(text));
-const sentBody = (call = 0) => JSON.parse(fetchMock.mock.calls[call][1]!.body as string);
+/** The JSON body of the `call`-th fetch. */
+function sentBody(call = 0): unknown {
+  const body = fetchMock.mock.calls[call][1]?.body;
+  if (typeof body !== 'string') throw new Error(`fetch call ${call} sent no JSON body`);
+  return JSON.parse(body);
+}
 
 describe('/login', () => {
   const renderLogin = () => renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
