@@ -18,6 +18,8 @@ export const lesson = z.object({
   title: z.string(),
   link: z.string(),
   description: z.string(),
+  /** A WebVTT captions file's address (added with the Studio); null when the lesson has none. */
+  captions: z.string().nullable(),
 });
 export type Lesson = z.infer<typeof lesson>;
 

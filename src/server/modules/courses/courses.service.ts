@@ -1,5 +1,5 @@
 // Courses and their ordered lessons.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Course, CourseWithLessons, Lesson, LessonPage } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
@@ -8,25 +8,42 @@ import { isId } from '../../lib/ids';
 /** A list never returns more than this many rows, whatever the table holds. */
 export const LIST_MAX = 200;
 
+// Readers see published courses, and lessons of published courses, only; drafts live in the Studio.
+const published = eq(courses.status, 'published');
 const courseColumns = { _id: courses.id, title: courses.title, description: courses.description, cover: courses.cover };
-const lessonColumns = { _id: lessons.id, title: lessons.title, link: lessons.link, description: lessons.description };
+const lessonColumns = {
+  _id: lessons.id,
+  title: lessons.title,
+  link: lessons.link,
+  description: lessons.description,
+  captions: lessons.captions,
+};
 
 export function listCourses(db: Db): Promise<Course[]> {
-  return db.select(courseColumns).from(courses).orderBy(asc(courses.position), asc(courses.id)).limit(LIST_MAX);
+  return db
+    .select(courseColumns)
+    .from(courses)
+    .where(published)
+    .orderBy(asc(courses.position), asc(courses.id))
+    .limit(LIST_MAX);
 }
 
 function listLessons(db: Db, courseId: string): Promise<Lesson[]> {
   return db
     .select(lessonColumns)
     .from(lessons)
-    .where(eq(lessons.courseId, courseId))
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.courseId, courseId), published))
     .orderBy(asc(lessons.position), asc(lessons.id))
     .limit(LIST_MAX);
 }
 
 export async function getCourseWithLessons(db: Db, courseId: string): Promise<CourseWithLessons | null> {
   if (!isId(courseId)) return null;
-  const [course] = await db.select(courseColumns).from(courses).where(eq(courses.id, courseId));
+  const [course] = await db
+    .select(courseColumns)
+    .from(courses)
+    .where(and(eq(courses.id, courseId), published));
   if (!course) return null;
   return { ...course, lessonlist: await listLessons(db, courseId) };
 }
@@ -40,9 +57,13 @@ export async function getLessonPage(db: Db, courseId: string, lessonId: string):
   return { course: [current], lessionList: lessonList };
 }
 
-/** True when the lesson exists (comments hang off it). */
+/** True when the lesson exists in a published course (comments hang off it). */
 export async function lessonExists(db: Db, lessonId: string): Promise<boolean> {
   if (!isId(lessonId)) return false;
-  const [row] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
+  const [row] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, lessonId), published));
   return Boolean(row);
 }

@@ -5,6 +5,9 @@ import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { prefixTsquery, searchWords, slackPrefixTsquery } from './search-query';
 
+// Rows inserted here are reader-visible content; the table's default is a draft.
+const published = { status: 'published' as const };
+
 let t: TestApp;
 let user: TestUser;
 
@@ -16,6 +19,7 @@ beforeAll(async () => {
     description,
     cover: '/c.svg',
     position,
+    ...published,
   });
   await t.database.db
     .insert(courses)
@@ -27,8 +31,14 @@ beforeAll(async () => {
       ...Array.from({ length: 25 }, (_, i) => course(`Zebra course ${i}`, '<p>stripes</p>', 10 + i)),
     ]);
   await t.database.db.insert(tutorials).values([
-    { title: 'Snake charming', image: '/t.svg', content: '<p>Pythonic idioms for python lovers</p>', position: 0 },
-    { title: 'Python packaging', image: '/t.svg', content: '<p>pip and wheels</p>', position: 1 },
+    {
+      title: 'Snake charming',
+      image: '/t.svg',
+      content: '<p>Pythonic idioms for python lovers</p>',
+      position: 0,
+      ...published,
+    },
+    { title: 'Python packaging', image: '/t.svg', content: '<p>pip and wheels</p>', position: 1, ...published },
   ]);
 });
 afterAll(() => t.close());
@@ -99,8 +109,9 @@ describe('GET /api/search/:text', () => {
         description: '<p>quokka quokka quokka quokka</p>',
         cover: '/c.svg',
         position: 100 + i,
+        ...published,
       })),
-      { title: 'All about the quokka', description: '<p>marsupials</p>', cover: '/c.svg', position: 200 },
+      { title: 'All about the quokka', description: '<p>marsupials</p>', cover: '/c.svg', position: 200, ...published },
     ]);
     const result = await found('quokka');
     expect(result.course).toHaveLength(20);

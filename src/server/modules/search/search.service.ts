@@ -7,7 +7,7 @@
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
 // exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
 // index yields. See docs/performance.md (Search) for the figures this keeps under 20 ms at 100,000 rows.
-import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
 import type { Course, SearchResult, Tutorial } from '../../../shared/contract';
 import type { Db } from '../../db/client';
@@ -41,7 +41,7 @@ function searchCourses(db: Db, query: SQL): Promise<Course[]> {
           search: courses.search,
         })
         .from(courses)
-        .where(where)
+        .where(and(where, eq(courses.status, 'published')))
         .limit(candidates)
         .as('c');
       return db
@@ -68,7 +68,7 @@ function searchTutorials(db: Db, query: SQL): Promise<Tutorial[]> {
           search: tutorials.search,
         })
         .from(tutorials)
-        .where(where)
+        .where(and(where, eq(tutorials.status, 'published')))
         .limit(candidates)
         .as('c');
       return db

@@ -1,19 +1,29 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tutorial } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { tutorials } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../courses/courses.service';
 
+// Readers see published tutorials only; drafts live in the Studio.
+const published = eq(tutorials.status, 'published');
 const columns = { _id: tutorials.id, title: tutorials.title, image: tutorials.image, content: tutorials.content };
 
 export function listTutorials(db: Db): Promise<Tutorial[]> {
-  return db.select(columns).from(tutorials).orderBy(asc(tutorials.position), asc(tutorials.id)).limit(LIST_MAX);
+  return db
+    .select(columns)
+    .from(tutorials)
+    .where(published)
+    .orderBy(asc(tutorials.position), asc(tutorials.id))
+    .limit(LIST_MAX);
 }
 
 /** SPEC §7 answers an array whose first item is the tutorial. */
 export async function getTutorial(db: Db, id: string): Promise<Tutorial[] | null> {
   if (!isId(id)) return null;
-  const rows = await db.select(columns).from(tutorials).where(eq(tutorials.id, id));
+  const rows = await db
+    .select(columns)
+    .from(tutorials)
+    .where(and(eq(tutorials.id, id), published));
   return rows.length ? rows : null;
 }
