@@ -3,15 +3,13 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { author, idParam } from './contract';
+import { isMediaUrl, ROLES, STATUSES } from './studio-rules';
 
-export const ROLES = ['learner', 'author', 'admin'] as const;
+export { ROLES, STATUSES, canAuthor, isMediaUrl } from './studio-rules';
+
 export const role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export type Role = z.infer<typeof role>;
 
-/** Authors and admins may use the Studio; only admins manage users, moderate and read the audit trail. */
-export const canAuthor = (r: Role | null | undefined) => r === 'author' || r === 'admin';
-
-export const STATUSES = ['draft', 'published'] as const;
 export const status = z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` });
 export type Status = z.infer<typeof status>;
 
@@ -28,13 +26,6 @@ const title = z
 const authoredHtml = (field: string) =>
   z.string().max(LIMITS.authoredTextMax, `${field} must be at most ${LIMITS.authoredTextMax} characters`);
 
-/** A media address: a same-origin path (`/media/...`) or an absolute http(s) URL. */
-export const isMediaUrl = (value: string) => {
-  if (/^\/(?![/\\])/.test(value)) return !/[\s<>"']/.test(value);
-  if (!URL.canParse(value)) return false;
-  const protocol = new URL(value).protocol;
-  return protocol === 'http:' || protocol === 'https:';
-};
 const mediaUrl = (field: string) =>
   z
     .string()
