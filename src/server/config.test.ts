@@ -25,6 +25,7 @@ describe('defaults', () => {
       logLevel: 'info',
       seedDemo: true,
       trustProxy: false,
+      adminEmails: [],
       s3: undefined,
     });
   });
@@ -62,6 +63,16 @@ describe('defaults', () => {
       logLevel: 'warn',
       trustProxy: true,
     });
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  test('is a lower-case list, blanks and spaces dropped; none by default', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Owner@Example.com,, editor@example.com ' }).adminEmails).toEqual([
+      'owner@example.com',
+      'editor@example.com',
+    ]);
   });
 });
 
@@ -149,6 +160,7 @@ describe('a bad value is refused with its name', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
     ['TRUST_PROXY', '2'],
+    ['ADMIN_EMAILS', 'owner@example.com, nobody'],
     ['S3_ENDPOINT', 'ftp://s3.example'],
     ['S3_ENDPOINT', 's3.example'],
     ['S3_FORCE_PATH_STYLE', 'sometimes'],

@@ -33,6 +33,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  // Comma-separated; each must be an email address (a typo would silently make nobody an admin).
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .check((ctx) => {
+      const bad = ctx.value.find((e) => !z.email().safeParse(e).success);
+      if (bad) ctx.issues.push({ code: 'custom', input: ctx.value, message: `not an email address: ${bad}` });
+    })
+    .default([]),
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -63,6 +77,8 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Lower-case emails whose verified accounts are admins while listed (issue 8's bootstrap). */
+  adminEmails: string[];
   /** S3-compatible object storage for uploaded media; undefined: files under DATA_DIR/media. */
   s3?: S3Config;
   /** Where the built web app lives; undefined in tests that serve no web app. */
@@ -104,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo content goes into the embedded database by default, into PostgreSQL only when asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
+    adminEmails: e.ADMIN_EMAILS,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
