@@ -64,7 +64,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  exited.then(() => running.delete(child));
+  void exited.then(() => running.delete(child));
 
   let stopped = false;
   const stop = async () => {
@@ -91,7 +91,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
 
 async function waitUntilServing(probe: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
   let exitCode: number | null | undefined;
-  exited.then((code) => (exitCode = code));
+  void exited.then((code) => (exitCode = code));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`The server exited with code ${exitCode} before answering ${probe}`);

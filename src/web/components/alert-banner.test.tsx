@@ -4,6 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALERT_MS } from '../../shared/constants';
 import { AlertBanner, showAlert } from './alert-banner';
 
+/** Moves the fake clock inside act, so the banner's timeout re-renders before the next assertion. */
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
 describe('AlertBanner', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -19,9 +26,9 @@ describe('AlertBanner', () => {
     act(() => showAlert('Logged in Successfuly', 'success'));
     expect(screen.getByTestId('alert').textContent).toBe('Success: Logged in Successfuly');
 
-    act(() => vi.advanceTimersByTime(999));
+    advance(999);
     expect(screen.queryByTestId('alert')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    advance(1);
     expect(screen.queryByTestId('alert')).toBeNull();
   });
 
@@ -31,19 +38,19 @@ describe('AlertBanner', () => {
     const alert = screen.getByTestId('alert');
     expect(alert.textContent).toBe('Error: You are logged out');
     expect(alert.className).toContain('alert--danger');
-    act(() => vi.advanceTimersByTime(ALERT_MS));
+    advance(ALERT_MS);
     expect(screen.queryByTestId('alert')).toBeNull();
   });
 
   it('replaces the alert on screen with a newer one and restarts the clock', () => {
     render(<AlertBanner />);
     act(() => showAlert('first', 'success'));
-    act(() => vi.advanceTimersByTime(600));
+    advance(600);
     act(() => showAlert('second', 'danger'));
     expect(screen.getByTestId('alert').textContent).toBe('Error: second');
-    act(() => vi.advanceTimersByTime(600));
+    advance(600);
     expect(screen.getByTestId('alert').textContent).toBe('Error: second');
-    act(() => vi.advanceTimersByTime(400));
+    advance(400);
     expect(screen.queryByTestId('alert')).toBeNull();
   });
 

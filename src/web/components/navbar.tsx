@@ -50,7 +50,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
     api('/api/auth/logout', { method: 'POST', auth: true }).catch(() => undefined);
     signOut();
     queryClient.clear();
-    navigate('/');
+    void navigate('/');
     showAlert(TEXT.loggedOut, 'danger');
   }
 

@@ -33,7 +33,7 @@ export default function ChangePasswordPage() {
     } catch {
       showAlert(TEXT.passwordChangeFailed, 'danger');
     }
-    navigate(paths.login());
+    void navigate(paths.login());
   });
 
   if (check.isPending) return <Loading label="Checking the link…" />;

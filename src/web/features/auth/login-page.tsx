@@ -18,7 +18,7 @@ export default function LoginPage() {
     const result = await loginUser({ email, password });
     if (result.success && result.authToken && result.id) {
       signIn(result.authToken, result.id);
-      navigate(paths.home());
+      void navigate(paths.home());
       showAlert(TEXT.loggedIn, 'success');
     } else if (result.success === false) {
       // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).
