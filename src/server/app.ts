@@ -14,7 +14,6 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler } from './lib/error-handler';
 import { securityHeaders } from './lib/security-headers';
-import { ReadCache } from './lib/read-cache';
 import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { bugsRoutes } from './modules/bugs/bugs.routes';
@@ -22,6 +21,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
+import contentCache from './plugins/content-cache';
 import currentUser from './plugins/current-user';
 import outboxWorker, { type OutboxWorkerOptions } from './plugins/outbox-worker';
 
@@ -29,7 +29,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    readCache: ReadCache;
   }
 }
 
@@ -64,11 +63,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     fp(
       async (instance) => {
         instance.decorate('database', database);
-        instance.decorate('readCache', new ReadCache());
       },
       { name: 'database' },
     ),
   );
+  await app.register(contentCache);
   await app.register(currentUser);
 
   // Helmet's headers never vary between requests: computed once by helmet itself, then set in one hook

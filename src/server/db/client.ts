@@ -9,7 +9,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on `channel`: `onNotify` gets each payload; `onConnected(false)` says notifications may be missed until
+   *  `onConnected(true)` (PostgreSQL reconnects by itself). Answers the function that stops listening. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onConnected?(connected: boolean): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -29,7 +37,81 @@ async function openPostgres(url: string): Promise<Database> {
   // A connection that drops while idle must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, handlers) {
+      const stop = await listenOnPostgres(pg.Client, url, channel, handlers);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_MS = { first: 100, max: 5_000 };
+
+/** One dedicated connection per LISTEN (a pooled one would be handed to queries), reconnected with backoff. */
+async function listenOnPostgres(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  { onNotify, onConnected }: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let client: InstanceType<typeof Client> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = RECONNECT_MS.first;
+
+  const lost = (failed: InstanceType<typeof Client>) => {
+    if (client !== failed) return;
+    client = null;
+    onConnected?.(false);
+    failed.end().catch(() => {});
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, delay);
+      delay = Math.min(delay * 2, RECONNECT_MS.max);
+    }
+  };
+  const connect = async (): Promise<boolean> => {
+    const next = new Client({ connectionString: url });
+    client = next;
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch {
+      lost(next);
+      return false;
+    }
+    if (stopped) return false;
+    delay = RECONNECT_MS.first;
+    onConnected?.(true);
+    return true;
+  };
+
+  if (!(await connect())) throw new Error(`Cannot LISTEN on ${channel}`);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
 }
 
 async function openPglite(target: { dataDir: string } | { memory: true; loadDataDir?: Blob }): Promise<Database> {
@@ -41,7 +123,17 @@ async function openPglite(target: { dataDir: string } | { memory: true; loadData
       : new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // One process owns a PGlite database, so a NOTIFY reaches only this process's listeners, and never drops.
+    async listen(channel, { onNotify, onConnected }) {
+      const unlisten = await client.listen(channel, onNotify);
+      onConnected?.(true);
+      return unlisten;
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authResult, changePasswordBody, createUserBody, forgotBody, loginBody } from '../../../shared/contract';
+import { me } from '../../../shared/studio';
 import { HttpError, notFound } from '../../lib/errors';
 import { type DualLimit, dualRateLimit } from '../../lib/rate-limit';
 import { signedInUser } from '../../plugins/current-user';
@@ -125,4 +126,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     await auth.logout(deps, signedInUser(request).sessionId);
     return { success: true, msg: AUTH_MSG.loggedOut };
   });
+
+  // Who the token belongs to and the role the server enforces (issue 8): the web shows the Studio link by it.
+  app.get(
+    '/api/auth/me',
+    { schema: { response: { 200: me } }, preHandler: app.requireUser },
+    async (request, reply) => {
+      const { id, name, email, role } = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return { _id: id, name, email, role };
+    },
+  );
 };

@@ -1,0 +1,43 @@
+// The read cache of catalogue content and its invalidation across processes (issue 8, DESIGN §7): a Studio write
+// calls `announceContentChange(tx)` inside its transaction, PostgreSQL delivers the NOTIFY to every process that
+// LISTENs on the shared database when the transaction commits, and each one clears its cache. The writing process
+// also clears its own at once (`app.contentChanged()`), so its next read never waits for the notification. While a
+// process's LISTEN connection is down it could miss a change, so it stops caching until it is back.
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { ReadCache } from '../lib/read-cache';
+
+export const CONTENT_CHANNEL = 'devcourses_content';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+    /** Call after a content write committed: clears this process's cache (the others hear the NOTIFY). */
+    contentChanged(): void;
+  }
+}
+
+/** Inside the writing transaction: every process clears its read cache when the transaction commits. */
+export async function announceContentChange(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
+}
+
+export default fp(
+  async (app) => {
+    const cache = new ReadCache();
+    app.decorate('readCache', cache);
+    app.decorate('contentChanged', () => cache.clear());
+    const unlisten = await app.database.listen(CONTENT_CHANNEL, {
+      onNotify: () => cache.clear(),
+      onConnected: (connected) => {
+        if (!connected) app.log.warn('content notifications lost: the read cache is off until they are back');
+        cache.setEnabled(connected);
+      },
+    });
+    app.addHook('onClose', async () => {
+      await unlisten();
+    });
+  },
+  { name: 'content-cache', dependencies: ['database'] },
+);
