@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ErrorBody } from '../test/matchers';
 import { installErrorHandler } from './error-handler';
 import { forbidden } from './errors';
 
@@ -41,10 +42,10 @@ describe('the error handler', () => {
   it('answers 400 naming the field for a schema failure', async () => {
     const res = await app().inject({ method: 'POST', url: '/echo', payload: { title: '', n: 1 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('title is required');
+    expect(res.json<ErrorBody>().error).toBe('title is required');
     const wrongType = await app().inject({ method: 'POST', url: '/echo', payload: { title: 'x', n: 'one' } });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().error).toMatch(/^n: /);
+    expect(wrongType.json<ErrorBody>().error).toMatch(/^n: /);
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {

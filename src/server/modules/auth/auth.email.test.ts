@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthResult } from '../../../shared/contract';
 import { mailOutbox } from '../../db/schema';
 import { memoryMailer } from '../../lib/mailer';
 import { defined } from '../../test/defined';
@@ -113,7 +114,7 @@ describe('mail through a real SMTP server', () => {
       url: '/api/auth/loginUser',
       payload: { email: 'smtp-user@example.test', password: 'secret-pass' },
     });
-    expect(login.json().success).toBe(true);
+    expect(login.json<AuthResult>().success).toBe(true);
     expect((await outboxRow(t, 'smtp-user@example.test')).sentAt).toBeInstanceOf(Date);
   });
 
@@ -202,7 +203,7 @@ describe('mail without SMTP_URL', () => {
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     let logged = '';
     const stream = new Writable({
-      write(chunk, _enc, done) {
+      write(chunk: Buffer, _enc, done) {
         logged += chunk.toString();
         done();
       },

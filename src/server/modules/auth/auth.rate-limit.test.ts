@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryMailer } from '../../lib/mailer';
 import { defined } from '../../test/defined';
+import { anErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { AuthLimits } from './auth.routes';
 
@@ -28,7 +29,7 @@ function expect429(res: { statusCode: number; headers: Record<string, unknown>; 
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW / 1000);
-  expect(res.json()).toEqual({ error: expect.stringMatching(/Too many attempts\. Try again in \d+ seconds\./) });
+  expect(res.json()).toEqual(anErrorBody(/Too many attempts\. Try again in \d+ seconds\./));
 }
 
 describe('auth rate limits (in memory)', () => {

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_TTL_MS } from '../../../shared/constants';
-import { authResult } from '../../../shared/contract';
+import { type AuthResult, authResult } from '../../../shared/contract';
 import { mailOutbox, sessions, users, userTokens } from '../../db/schema';
 import { memoryMailer } from '../../lib/mailer';
 import { hashToken } from '../../lib/tokens';
 import { defined } from '../../test/defined';
+import { aString, anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AUTH_MSG } from './auth.routes';
 
@@ -56,7 +57,11 @@ async function verifiedUser(email = uniqueEmail(), password = 'secret-pass') {
 
 async function logIn(email: string, password: string) {
   const res = await post('/api/auth/loginUser', { email, password });
-  return { res, body: res.json() };
+  return { res, body: res.json<AuthResult>() };
+}
+/** Logs in and answers the session token. */
+async function sessionToken(email: string, password: string): Promise<string> {
+  return defined((await logIn(email, password)).body.authToken, `a session token for ${email}`);
 }
 
 const userRow = async (email: string) =>
@@ -141,7 +146,7 @@ describe('POST /api/auth/createUser', () => {
     try {
       const res = await post('/api/auth/createUser', { name: 'Half Made', email, password: 'secret-pass' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: expect.any(String) });
+      expect(res.json()).toEqual(anErrorBody());
       expect(res.body).not.toMatch(/constraint|mail_outbox|insert/i);
     } finally {
       await t.database.db.execute(sql.raw('alter table mail_outbox drop constraint test_no_mail'));
@@ -168,7 +173,7 @@ describe('POST /api/auth/createUser', () => {
     const before = await count(users);
     const res = await post('/api/auth/createUser', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(message);
+    expect(res.json<ErrorBody>().error).toMatch(message);
     expect(await count(users)).toBe(before);
   });
 });
@@ -203,14 +208,14 @@ describe('GET /api/auth/verify/:token', () => {
     async (token) => {
       const res = await get(`/api/auth/verify/${encodeURIComponent(token)}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: expect.any(String) });
+      expect(res.json()).toEqual(anErrorBody());
     },
   );
 
   it('answers 400, not 500, for a token longer than any we issue', async () => {
     const res = await get(`/api/auth/verify/${'a'.repeat(300)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.stringMatching(/token/) });
+    expect(res.json()).toEqual(anErrorBody(/token/));
   });
 
   it('checks a reset token without consuming it', async () => {
@@ -234,19 +239,20 @@ describe('POST /api/auth/loginUser', () => {
     const row = await userRow(email);
     expect(authResult.strict().parse(body)).toEqual({
       success: true,
-      authToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      authToken: aString(/^[A-Za-z0-9_-]{43}$/),
       id: row.id,
       msg: AUTH_MSG.loggedIn,
     });
+    const token = defined(body.authToken, 'the session token');
     const [session] = await t.database.db
       .select()
       .from(sessions)
-      .where(sql`${sessions.tokenHash} = ${hashToken(body.authToken)}`);
+      .where(sql`${sessions.tokenHash} = ${hashToken(token)}`);
     expect(session.userId).toBe(row.id);
     const ttl = session.expiresAt.getTime() - session.createdAt.getTime();
     expect(Math.abs(ttl - TOKEN_TTL_MS.session)).toBeLessThan(60_000);
-    expect(JSON.stringify(await t.database.db.select().from(sessions))).not.toContain(body.authToken);
-    expect(await tokenIsLive(body.authToken)).toBe(true);
+    expect(JSON.stringify(await t.database.db.select().from(sessions))).not.toContain(token);
+    expect(await tokenIsLive(token)).toBe(true);
   });
 
   it('gives one generic error for a wrong password and for an unknown email', async () => {
@@ -301,12 +307,12 @@ describe('POST /api/auth/loginUser', () => {
 
   it('refuses an expired session token', async () => {
     const { email, password } = await verifiedUser();
-    const { body } = await logIn(email, password);
+    const token = await sessionToken(email, password);
     await t.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(sql`${sessions.tokenHash} = ${hashToken(body.authToken)}`);
-    expect(await tokenIsLive(body.authToken)).toBe(false);
+      .where(sql`${sessions.tokenHash} = ${hashToken(token)}`);
+    expect(await tokenIsLive(token)).toBe(false);
   });
 
   it.each([
@@ -319,15 +325,15 @@ describe('POST /api/auth/loginUser', () => {
   ])('answers 400 naming the field for %j', async (payload, message) => {
     const res = await post('/api/auth/loginUser', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(message);
+    expect(res.json<ErrorBody>().error).toMatch(message);
   });
 });
 
 describe('POST /api/auth/logout', () => {
   it('revokes the token that was sent, and only that one', async () => {
     const { email, password } = await verifiedUser();
-    const a = (await logIn(email, password)).body.authToken;
-    const b = (await logIn(email, password)).body.authToken;
+    const a = await sessionToken(email, password);
+    const b = await sessionToken(email, password);
     const res = await post('/api/auth/logout', undefined, { 'auth-token': a });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, msg: AUTH_MSG.loggedOut });
@@ -342,7 +348,7 @@ describe('POST /api/auth/logout', () => {
     >[]) {
       const res = await post('/api/auth/logout', {}, headers);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: expect.any(String) });
+      expect(res.json()).toEqual(anErrorBody());
     }
   });
 });
@@ -364,7 +370,7 @@ describe('POST /api/auth/forgot', () => {
   it.each([[{}], [{ email: '' }], [{ email: 'nope' }], [{ email: null }]])('answers 400 for %j', async (payload) => {
     const res = await post('/api/auth/forgot', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/email/);
+    expect(res.json<ErrorBody>().error).toMatch(/email/);
   });
 });
 
@@ -377,8 +383,8 @@ describe('POST /api/auth/Changepassword', () => {
 
   it('sets the new password, consumes the token and revokes every session of the user', async () => {
     const { email, password } = await verifiedUser();
-    const sessionA = (await logIn(email, password)).body.authToken;
-    const sessionB = (await logIn(email, password)).body.authToken;
+    const sessionA = await sessionToken(email, password);
+    const sessionB = await sessionToken(email, password);
     const token = await resetLinkFor(email);
 
     const res = await post('/api/auth/Changepassword', { id: token, password: 'brand-new-pass' });
@@ -447,7 +453,7 @@ describe('POST /api/auth/Changepassword', () => {
   ])('answers 4xx JSON for %j', async (payload, status, message) => {
     const res = await post('/api/auth/Changepassword', payload);
     expect(res.statusCode).toBe(status);
-    expect(res.json().error).toMatch(message);
+    expect(res.json<ErrorBody>().error).toMatch(message);
   });
 });
 
@@ -464,7 +470,7 @@ describe('bad requests to every auth call', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ error: expect.any(String) });
+      expect(malformed.json()).toEqual(anErrorBody());
 
       const huge = await t.app.inject({
         method: 'POST',
@@ -473,12 +479,12 @@ describe('bad requests to every auth call', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(huge.statusCode).toBe(413);
-      expect(huge.json()).toEqual({ error: expect.any(String) });
+      expect(huge.json()).toEqual(anErrorBody());
 
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
         const res = await t.app.inject({ method: 'POST', url, payload: 'email=a', headers: { 'content-type': type } });
         expect([400, 415], type).toContain(res.statusCode);
-        expect(res.json()).toEqual({ error: expect.any(String) });
+        expect(res.json()).toEqual(anErrorBody());
       }
 
       for (const payload of ['null', '[]', '"x"', '42']) {
@@ -489,7 +495,7 @@ describe('bad requests to every auth call', () => {
           headers: { 'content-type': 'application/json' },
         });
         expect(res.statusCode, payload).toBe(400);
-        expect(res.json()).toEqual({ error: expect.any(String) });
+        expect(res.json()).toEqual(anErrorBody());
       }
     },
   );

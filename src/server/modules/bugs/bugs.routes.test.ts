@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bug, bugList, comment, type Bug, type Comment } from '../../../shared/contract';
 import { bugComments, bugs, users } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
+import { anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { BUGS_MAX } from './bugs.service';
 
@@ -80,7 +81,7 @@ describe('POST /api/bug/addbug', () => {
   ])('answers 400 naming the field for %j', async (payload, field) => {
     const res = await call('POST', '/api/bug/addbug', alice, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(field);
+    expect(res.json<ErrorBody>().error).toMatch(field);
   });
 
   it('accepts a 200-character title', async () => {
@@ -112,7 +113,7 @@ describe('GET /api/bug/getbug', () => {
   it('answers 401 without a token', async () => {
     const res = await call('GET', '/api/bug/getbug');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 });
 
@@ -128,7 +129,7 @@ describe('GET /api/bug/getBugDetail/:id', () => {
     const leaving = await createUser(t.database.db, { name: 'Gone Person' });
     const orphan = await addBug(leaving, 'orphan');
     await t.database.db.delete(users).where(eq(users.id, leaving.id));
-    const detail = (await call('GET', `/api/bug/getBugDetail/${orphan._id}`)).json();
+    const detail = (await call('GET', `/api/bug/getBugDetail/${orphan._id}`)).json<Bug[]>();
     expect(detail[0].user).toBeNull();
     const list = bugList.parse((await call('GET', '/api/bug/getbug', alice)).json());
     expect(list.otherBugs.find((b) => b._id === orphan._id)?.user).toBeNull();
@@ -138,7 +139,7 @@ describe('GET /api/bug/getBugDetail/:id', () => {
   it.each([UNKNOWN, 'nope', '1%27%20or%20%271%27%3D%271', 'a'.repeat(100)])('answers 404 for %s', async (id) => {
     const res = await call('GET', `/api/bug/getBugDetail/${id}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 });
 
@@ -197,7 +198,7 @@ describe('solutions: POST /api/bug/addcomment, POST /api/bug/getcomment, DELETE 
     for (const content of ['', '<p> </p>', '<svg onload=alert(1)></svg>']) {
       const res = await call('POST', '/api/bug/addcomment', alice, { bug: target._id, content });
       expect(res.statusCode, content).toBe(400);
-      expect(res.json().error).toMatch(/content/);
+      expect(res.json<ErrorBody>().error).toMatch(/content/);
     }
     expect((await call('POST', '/api/bug/addcomment', alice, { bug: target._id })).statusCode).toBe(400);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Course, course, courseWithLessons, lessonPage } from '../../../shared/contract';
+import { type Course, type CourseWithLessons, course, courseWithLessons, lessonPage } from '../../../shared/contract';
 import { seedDemoContent } from '../../db/seed/seed';
 import { fixtureContent } from '../../test/fixtures';
+import { anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -23,8 +24,8 @@ describe('GET /api/course/getCourse', () => {
     const res = await get('/api/course/getCourse');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    const body = res.json();
-    expect(body.map((c: { title: string }) => c.title)).toEqual(['Course A', 'Course B', 'Course C']);
+    const body = res.json<Course[]>();
+    expect(body.map((c) => c.title)).toEqual(['Course A', 'Course B', 'Course C']);
     for (const c of body) expect(course.strict().parse(c)).toEqual(c);
   });
 });
@@ -42,7 +43,7 @@ describe('GET /api/lession/getLessionList/:courseId', () => {
   it('answers an empty lesson list for a course without lessons', async () => {
     const ids = await courseIds();
     const res = await get(`/api/lession/getLessionList/${ids[2]}`);
-    expect(res.json().lessonlist).toEqual([]);
+    expect(res.json<CourseWithLessons>().lessonlist).toEqual([]);
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1", '%00', 'a'.repeat(90)])(
@@ -50,7 +51,7 @@ describe('GET /api/lession/getLessionList/:courseId', () => {
     async (id) => {
       const res = await get(`/api/lession/getLessionList/${encodeURIComponent(id)}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: expect.any(String) });
+      expect(res.json()).toEqual(anErrorBody());
     },
   );
 });
@@ -58,7 +59,7 @@ describe('GET /api/lession/getLessionList/:courseId', () => {
 describe('GET /api/lession/getLession/:courseId/:lessonId', () => {
   it('answers course[0] = the lesson and lessionList in order', async () => {
     const [a] = await courseIds();
-    const list = (await get(`/api/lession/getLessionList/${a}`)).json();
+    const list = (await get(`/api/lession/getLessionList/${a}`)).json<CourseWithLessons>();
     const second = list.lessonlist[1];
     const res = await get(`/api/lession/getLession/${a}/${second._id}`);
     expect(res.statusCode).toBe(200);
@@ -69,7 +70,7 @@ describe('GET /api/lession/getLession/:courseId/:lessonId', () => {
 
   it('answers 404 for a lesson of another course, an unknown lesson or a malformed id', async () => {
     const [a, b] = await courseIds();
-    const lessonOfB = (await get(`/api/lession/getLessionList/${b}`)).json().lessonlist[0]._id;
+    const lessonOfB = (await get(`/api/lession/getLessionList/${b}`)).json<CourseWithLessons>().lessonlist[0]._id;
     for (const url of [
       `/api/lession/getLession/${a}/${lessonOfB}`,
       `/api/lession/getLession/${a}/00000000-0000-4000-8000-000000000000`,
@@ -78,7 +79,7 @@ describe('GET /api/lession/getLession/:courseId/:lessonId', () => {
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().error).toEqual(expect.any(String));
+      expect(res.json<ErrorBody>().error).toEqual(expect.any(String));
     }
   });
 });

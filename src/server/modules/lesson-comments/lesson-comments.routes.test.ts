@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Comment, comment } from '../../../shared/contract';
+import { type Comment, type Course, type CourseWithLessons, comment } from '../../../shared/contract';
 import { lessonComments } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
 import { createUser, type TestUser } from '../../test/factories';
 import { fixtureContent } from '../../test/fixtures';
+import { anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { COMMENTS_MAX } from './lesson-comments.service';
 
@@ -19,11 +20,16 @@ beforeAll(async () => {
   await seedDemoContent(t.database.db, fixtureContent);
   alice = await createUser(t.database.db, { name: 'Alice Author' });
   bob = await createUser(t.database.db, { name: 'Bobby Other' });
-  const courses = (await t.app.inject({ method: 'GET', url: '/api/course/getCourse' })).json();
-  const list = (await t.app.inject({ method: 'GET', url: `/api/lession/getLessionList/${courses[0]._id}` })).json();
-  [lessonA1, lessonA2] = list.lessonlist.map((l: { _id: string }) => l._id);
+  [lessonA1, lessonA2] = await lessonIds(0);
 });
 afterAll(() => t.close());
+
+/** The lesson ids, in order, of the catalogue's `index`-th course. */
+async function lessonIds(index: number): Promise<string[]> {
+  const courses = (await t.app.inject({ method: 'GET', url: '/api/course/getCourse' })).json<Course[]>();
+  const url = `/api/lession/getLessionList/${courses[index]._id}`;
+  return (await t.app.inject({ method: 'GET', url })).json<CourseWithLessons>().lessonlist.map((l) => l._id);
+}
 
 const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
 const add = (user: TestUser | undefined, payload: unknown) =>
@@ -65,7 +71,7 @@ describe('POST /api/lession/addcomment', () => {
       payload: { lession: lessonA1, content: '<p>hi</p>' },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 
   it('answers 401 for an expired session', async () => {
@@ -78,7 +84,7 @@ describe('POST /api/lession/addcomment', () => {
     async (content) => {
       const res = await add(alice, { lession: lessonA1, content });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/content/);
+      expect(res.json<ErrorBody>().error).toMatch(/content/);
     },
   );
 
@@ -103,7 +109,7 @@ describe('POST /api/lession/addcomment', () => {
   ])('answers 400 naming the field for the body %j', async (payload, field) => {
     const res = await add(alice, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(field);
+    expect(res.json<ErrorBody>().error).toMatch(field);
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
@@ -114,7 +120,7 @@ describe('POST /api/lession/addcomment', () => {
       payload: '{"lession": "x", "content": ',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ error: expect.any(String) });
+    expect(broken.json()).toEqual(anErrorBody());
     const huge = await add(alice, { lession: lessonA1, content: 'x'.repeat(300 * 1024) });
     expect(huge.statusCode).toBe(413);
   });
@@ -127,7 +133,7 @@ describe('POST /api/lession/addcomment', () => {
       payload: raw,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 
   it('answers 415 for a body that is not JSON', async () => {
@@ -138,7 +144,7 @@ describe('POST /api/lession/addcomment', () => {
       payload: 'lession=x&content=y',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 
   it('accepts content at the limit', async () => {
@@ -164,9 +170,8 @@ describe('POST /api/lession/getcomment', () => {
   });
 
   it('answers [] for a lesson without comments and 404 for an unknown or malformed lesson', async () => {
-    const courses = (await t.app.inject({ method: 'GET', url: '/api/course/getCourse' })).json();
-    const b = (await t.app.inject({ method: 'GET', url: `/api/lession/getLessionList/${courses[1]._id}` })).json();
-    const res = await list(b.lessonlist[0]._id);
+    const [firstOfB] = await lessonIds(1);
+    const res = await list(firstOfB);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
     for (const id of [UNKNOWN, 'x', '../../etc/passwd']) {
@@ -177,9 +182,7 @@ describe('POST /api/lession/getcomment', () => {
   });
 
   it(`answers at most ${COMMENTS_MAX} comments, the newest`, async () => {
-    const courses = (await t.app.inject({ method: 'GET', url: '/api/course/getCourse' })).json();
-    const b = (await t.app.inject({ method: 'GET', url: `/api/lession/getLessionList/${courses[1]._id}` })).json();
-    const lessonId = b.lessonlist[0]._id;
+    const [lessonId] = await lessonIds(1);
     const base = Date.now() - 1_000_000;
     await t.database.db.insert(lessonComments).values(
       Array.from({ length: COMMENTS_MAX + 5 }, (_, i) => ({
@@ -202,7 +205,7 @@ describe('DELETE /api/lession/deletecomment/:id', () => {
     expect((await remove(undefined, mine._id)).statusCode).toBe(401);
     const other = await remove(bob, mine._id);
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ error: expect.any(String) });
+    expect(other.json()).toEqual(anErrorBody());
     expect((await list(lessonA1)).json<Comment[]>().map((c) => c._id)).toContain(mine._id);
 
     const own = await remove(alice, mine._id);
@@ -215,7 +218,7 @@ describe('DELETE /api/lession/deletecomment/:id', () => {
   it.each([UNKNOWN, 'nope', '%27%20or%201%3D1', 'a'.repeat(100)])('answers 404 for the unknown id %s', async (id) => {
     const res = await remove(alice, id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 });
 
@@ -229,7 +232,7 @@ describe('write rate limit', () => {
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
     const limited = await add(busy, { lession: lessonA2, content: '<p>again</p>' });
-    expect(limited.json()).toEqual({ error: expect.stringMatching(/Too many requests/) });
+    expect(limited.json()).toEqual(anErrorBody(/Too many requests/));
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await add(calm, { lession: lessonA2, content: '<p>calm</p>' })).statusCode).toBe(200);
   });

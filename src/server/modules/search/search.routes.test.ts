@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResult, type SearchResult } from '../../../shared/contract';
 import { courses, tutorials } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
+import { aString, anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { prefixTsquery, searchWords, slackPrefixTsquery } from './search-query';
 
@@ -60,7 +61,7 @@ describe('GET /api/search/:text', () => {
   it('needs a signed-in user', async () => {
     const res = await search('python', null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual(anErrorBody());
   });
 
   it('ranks a title match above a body match, in courses and tutorials', async () => {
@@ -68,7 +69,7 @@ describe('GET /api/search/:text', () => {
     expect(result.course.map((c) => c.title)).toEqual(['Python basics', 'Cooking for programmers']);
     expect(result.tutorial.map((c) => c.title)).toEqual(['Python packaging', 'Snake charming']);
     expect(result.course[0]).toEqual({
-      _id: expect.any(String),
+      _id: aString(),
       title: 'Python basics',
       description: '<p>Variables and loops</p>',
       cover: '/c.svg',
@@ -161,7 +162,7 @@ describe('GET /api/search/:text', () => {
     expect((await search(`"'\\&|`.repeat(400))).statusCode).toBe(200);
     const over = await search('p'.repeat(2001));
     expect(over.statusCode).toBe(400);
-    expect(over.json().error).toMatch(/2000|2,000/);
+    expect(over.json<ErrorBody>().error).toMatch(/2000|2,000/);
   });
 
   it('answers a 4xx, never a 500, for malformed percent-encoding', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tutorial } from '../../../shared/contract';
+import { type Tutorial, tutorial } from '../../../shared/contract';
 import { seedDemoContent } from '../../db/seed/seed';
 import { fixtureContent } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -15,13 +15,13 @@ describe('tutorials', () => {
   it('lists tutorials in order and answers one as a one-item array', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/tutorial/getTutorial' });
     expect(list.statusCode).toBe(200);
-    const items = list.json().map((x: unknown) => tutorial.strict().parse(x));
-    expect(items.map((x: { title: string }) => x.title)).toEqual(['Tutorial One', 'Tutorial Two']);
+    const items = list.json<unknown[]>().map((x) => tutorial.strict().parse(x));
+    expect(items.map((x) => x.title)).toEqual(['Tutorial One', 'Tutorial Two']);
 
     const detail = await t.app.inject({ method: 'GET', url: `/api/tutorial/getTutorialDetail/${items[0]._id}` });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toEqual([items[0]]);
-    expect(detail.json()[0].content).toContain('<pre><code>x &lt; 1</code></pre>');
+    expect(detail.json<Tutorial[]>()[0].content).toContain('<pre><code>x &lt; 1</code></pre>');
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'abc', '<script>'])('answers 404 for %s', async (id) => {
