@@ -2,6 +2,7 @@
 // Nothing else in the code knows which one it talks to.
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,8 +17,8 @@ export interface Database {
 }
 
 export interface ListenHandlers {
-  onNotify(payload: string): void;
-  onConnected?(connected: boolean): void;
+  onNotify: (payload: string) => void;
+  onConnected?: (connected: boolean) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -60,7 +61,7 @@ const RECONNECT_MS = { first: 100, max: 5_000 };
 
 /** One dedicated connection per LISTEN (a pooled one would be handed to queries), reconnected with backoff. */
 async function listenOnPostgres(
-  Client: typeof import('pg').Client,
+  Client: typeof PgClient,
   url: string,
   channel: string,
   { onNotify, onConnected }: ListenHandlers,
