@@ -1,12 +1,21 @@
 // One shape for a comment in answers: lesson comments and bug solutions are both rows of (id, content, created_at,
 // author) and both answer the contract's `Comment`.
 import type { Comment } from '../../shared/contract';
+import type { Role } from '../../shared/studio-rules';
 
 /** The signed-in user writing or deleting: their id owns the row, their name goes into the answer. */
 export interface Author {
   id: string;
   name: string;
 }
+
+/** Someone deleting: the author deletes their own; an admin deletes anyone's (moderation, issue 8). */
+export interface Deleter extends Author {
+  role: Role;
+}
+
+/** What the audit trail shows of a deleted comment or solution: the start of its text. */
+export const auditExcerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 export interface CommentRow {
   id: string;

@@ -1,6 +1,7 @@
 // Test factories with overrides: rows that tests need but whose making is not what they test.
 import { randomBytes } from 'node:crypto';
 import { TOKEN_TTL_MS } from '../../shared/constants';
+import type { Role } from '../../shared/studio-rules';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { hashToken, newToken } from '../lib/tokens';
@@ -16,7 +17,7 @@ export interface TestUser {
 /** A verified user with one live session, inserted directly (no password hashing, no mail). */
 export async function createUser(
   db: Db,
-  overrides: Partial<{ name: string; email: string; verified: boolean; sessionExpiresAt: Date }> = {},
+  overrides: Partial<{ name: string; email: string; verified: boolean; sessionExpiresAt: Date; role: Role }> = {},
 ): Promise<TestUser> {
   const suffix = randomBytes(4).toString('hex');
   const name = overrides.name ?? `Tester ${suffix}`;
@@ -28,6 +29,7 @@ export async function createUser(
       email,
       passwordHash: 'not-a-real-hash',
       verifiedAt: overrides.verified === false ? null : new Date(),
+      role: overrides.role ?? 'learner',
     })
     .returning({ id: users.id });
   const token = newToken();

@@ -1,12 +1,14 @@
 // BugsWorld: bugs (plain-text title, sanitized description) and their solutions. Lists are newest first and
-// capped; only an author deletes what they wrote. A bug whose author account is gone keeps `user: null`.
+// capped; an author deletes what they wrote, and an admin deletes anything (moderation, recorded in the audit
+// trail). A bug whose author account is gone keeps `user: null`.
 import { and, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Bug, BugList, Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
 import { bugComments, bugs, users } from '../../db/schema';
-import { type Author, toComment } from '../../lib/comment-mapper';
+import { recordAudit } from '../../lib/audit';
+import { type Author, auditExcerpt, type Deleter, toComment } from '../../lib/comment-mapper';
 import { isId } from '../../lib/ids';
-import { isBlankHtml, sanitizeRichText, sanitizeTitle } from '../../lib/sanitize';
+import { htmlToText, isBlankHtml, sanitizeRichText, sanitizeTitle } from '../../lib/sanitize';
 
 /** Each bug list (yours, others') holds at most this many, the newest. */
 export const BUGS_MAX = 100;
@@ -89,8 +91,9 @@ export async function getBug(db: Db, bugId: string): Promise<Bug | null> {
 }
 
 /** Deletes the caller's bug; its solutions go with it (foreign key cascade). */
-export async function deleteBug(db: Db, author: Author, bugId: string): Promise<DeleteResult<Bug>> {
+export async function deleteBug(db: Db, author: Deleter, bugId: string): Promise<DeleteResult<Bug>> {
   if (!isId(bugId)) return { ok: false, reason: 'not-found' };
+  if (author.role === 'admin') return moderateBug(db, author, bugId);
   // One statement decides and deletes, so the ownership check and the delete cannot be split by a race.
   const [deleted] = await db
     .delete(bugs)
@@ -141,8 +144,9 @@ export async function listSolutions(db: Db, bugId: string): Promise<Comment[] | 
   return rows.map(toComment);
 }
 
-export async function deleteSolution(db: Db, author: Author, solutionId: string): Promise<DeleteResult<Comment>> {
+export async function deleteSolution(db: Db, author: Deleter, solutionId: string): Promise<DeleteResult<Comment>> {
   if (!isId(solutionId)) return { ok: false, reason: 'not-found' };
+  if (author.role === 'admin') return moderateSolution(db, author, solutionId);
   const [deleted] = await db
     .delete(bugComments)
     .where(and(eq(bugComments.id, solutionId), eq(bugComments.userId, author.id)))
@@ -150,4 +154,58 @@ export async function deleteSolution(db: Db, author: Author, solutionId: string)
   if (deleted) return { ok: true, value: toComment({ ...deleted, userId: author.id, userName: author.name }) };
   const [existing] = await db.select({ id: bugComments.id }).from(bugComments).where(eq(bugComments.id, solutionId));
   return { ok: false, reason: existing ? 'not-owner' : 'not-found' };
+}
+
+const ownerName = async (db: Db, userId: string | null) => {
+  if (!userId) return null;
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+};
+
+/** An admin deletes any bug; deleting someone else's is recorded in the audit trail, in the same transaction. */
+function moderateBug(db: Db, admin: Deleter, bugId: string): Promise<DeleteResult<Bug>> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(bugs).where(eq(bugs.id, bugId)).returning({
+      id: bugs.id,
+      title: bugs.title,
+      description: bugs.description,
+      createdAt: bugs.createdAt,
+      userId: bugs.userId,
+    });
+    if (!deleted) return { ok: false, reason: 'not-found' } as const;
+    if (deleted.userId !== admin.id)
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'delete',
+        entity: 'bug',
+        entityId: bugId,
+        beforeTitle: deleted.title,
+      });
+    return { ok: true, value: toBug({ ...deleted, userName: await ownerName(tx, deleted.userId) }) } as const;
+  });
+}
+
+/** An admin deletes any solution; deleting someone else's is recorded in the audit trail. */
+function moderateSolution(db: Db, admin: Deleter, solutionId: string): Promise<DeleteResult<Comment>> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(bugComments).where(eq(bugComments.id, solutionId)).returning({
+      id: bugComments.id,
+      content: bugComments.content,
+      createdAt: bugComments.createdAt,
+      userId: bugComments.userId,
+    });
+    if (!deleted) return { ok: false, reason: 'not-found' } as const;
+    if (deleted.userId !== admin.id)
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'delete',
+        entity: 'solution',
+        entityId: solutionId,
+        beforeTitle: auditExcerpt(htmlToText(deleted.content)),
+      });
+    return {
+      ok: true,
+      value: toComment({ ...deleted, userName: (await ownerName(tx, deleted.userId)) ?? '' }),
+    } as const;
+  });
 }

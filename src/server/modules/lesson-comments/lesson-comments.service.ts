@@ -1,12 +1,14 @@
-// Comments on lessons: sanitized on the way in, listed newest first, deleted only by their author.
+// Comments on lessons: sanitized on the way in, listed newest first, deleted by their author or by an admin
+// (moderation, recorded in the audit trail).
 import { and, desc, eq } from 'drizzle-orm';
 import type { Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
 import { lessonComments, users } from '../../db/schema';
-import { type Author, toComment } from '../../lib/comment-mapper';
+import { recordAudit } from '../../lib/audit';
+import { type Author, auditExcerpt, type Deleter, toComment } from '../../lib/comment-mapper';
 import { isId } from '../../lib/ids';
-import { isBlankHtml, sanitizeRichText } from '../../lib/sanitize';
-import { lessonExists } from '../courses/courses.service';
+import { htmlToText, isBlankHtml, sanitizeRichText } from '../../lib/sanitize';
+import { lessonExists } from '../courses';
 
 /** A lesson shows at most this many comments, the newest; the list's cost does not grow with the table. */
 export const COMMENTS_MAX = 200;
@@ -56,8 +58,9 @@ export async function listLessonComments(db: Db, lessonId: string): Promise<Comm
   return rows.map(toComment);
 }
 
-export async function deleteLessonComment(db: Db, author: Author, commentId: string): Promise<DeleteCommentResult> {
+export async function deleteLessonComment(db: Db, author: Deleter, commentId: string): Promise<DeleteCommentResult> {
   if (!isId(commentId)) return { ok: false, reason: 'not-found' };
+  if (author.role === 'admin') return moderateComment(db, author, commentId);
   // One statement decides and deletes, so a concurrent second delete cannot both pass the check.
   const [deleted] = await db
     .delete(lessonComments)
@@ -69,4 +72,27 @@ export async function deleteLessonComment(db: Db, author: Author, commentId: str
     .from(lessonComments)
     .where(eq(lessonComments.id, commentId));
   return { ok: false, reason: existing ? 'not-owner' : 'not-found' };
+}
+
+/** An admin deletes any comment; deleting someone else's is recorded in the audit trail, in the same transaction. */
+function moderateComment(db: Db, admin: Deleter, commentId: string): Promise<DeleteCommentResult> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(lessonComments).where(eq(lessonComments.id, commentId)).returning({
+      id: lessonComments.id,
+      content: lessonComments.content,
+      createdAt: lessonComments.createdAt,
+      userId: lessonComments.userId,
+    });
+    if (!deleted) return { ok: false, reason: 'not-found' } as const;
+    if (deleted.userId !== admin.id)
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'delete',
+        entity: 'comment',
+        entityId: commentId,
+        beforeTitle: auditExcerpt(htmlToText(deleted.content)),
+      });
+    const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, deleted.userId));
+    return { ok: true, comment: toComment({ ...deleted, userName: owner?.name ?? '' }) } as const;
+  });
 }
