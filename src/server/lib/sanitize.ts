@@ -1,5 +1,6 @@
-// The server-side allowlist for HTML written by users (comments, bugs, solutions), and plain-text titles.
-// Why an allowlist and these tags: docs/decisions/0003-rich-text-sanitizing.md.
+// The server-side allowlists for HTML written by users (comments, bugs, solutions) and, wider, by Studio authors
+// (descriptions, tutorials, posts), and plain-text titles. Why an allowlist and these tags:
+// docs/decisions/0003-rich-text-sanitizing.md and 0008-studio-roles-drafts-invalidation.md.
 import sanitizeHtml from 'sanitize-html';
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
@@ -55,6 +56,68 @@ const richTextOptions: sanitizeHtml.IOptions = {
   },
 };
 
+/** An image address in authored HTML: an absolute http(s) URL, or a same-origin path under /media/. */
+export function safeImageSrc(value: string | undefined): string | null {
+  if (!value) return null;
+  // Uploaded files are content-addressed names under /media/: no dot segments, backslashes or odd characters
+  // that a browser would resolve elsewhere.
+  if (value.startsWith('/')) return /^\/media(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/.test(value) ? value : null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A table cell's colspan/rowspan: a small positive integer, else dropped. */
+const CELL_SPAN = /^[1-9][0-9]?$/;
+const tableCell = (tagName: string, attribs: sanitizeHtml.Attributes) => {
+  const out: Record<string, string> = {};
+  for (const name of ['colspan', 'rowspan']) if (CELL_SPAN.test(attribs[name] ?? '')) out[name] = attribs[name];
+  return { tagName, attribs: out };
+};
+
+// Authored content (Studio): the user list plus images and tables, and nothing else. b/i/strike become their
+// semantic equivalents, so the stored HTML has one spelling for each.
+const authoredOptions: sanitizeHtml.IOptions = {
+  // prettier-ignore
+  allowedTags: [
+    'p', 'br', 'strong', 'em', 'u', 's', 'code', 'pre', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'a',
+    'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    img: ['src', 'alt'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedClasses: { code: [/^language-[a-z0-9+#-]{1,20}$/] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  transformTags: {
+    ...richTextOptions.transformTags,
+    b: 'strong',
+    i: 'em',
+    strike: 's',
+    img: (_tagName, attribs) => {
+      const src = safeImageSrc(attribs.src);
+      const out: Record<string, string> = {};
+      if (src) out.src = src;
+      if (attribs.alt) out.alt = attribs.alt;
+      return { tagName: 'img', attribs: out };
+    },
+    th: tableCell,
+    td: tableCell,
+  },
+  // An image whose address was refused is dropped whole rather than kept as an empty <img>.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
 const textOnlyOptions: sanitizeHtml.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
@@ -69,6 +132,11 @@ const storable = (s: string) => s.replaceAll('\u0000', '').replace(LONE_SURROGAT
 /** User rich text reduced to the allowlist. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(storable(html), richTextOptions).trim();
+}
+
+/** Studio-authored rich text reduced to the wider authored allowlist (headings, lists, code, links, images, tables). */
+export function sanitizeAuthoredHtml(html: string): string {
+  return sanitizeHtml(storable(html), authoredOptions).trim();
 }
 
 // sanitize-html escapes exactly these four in text it re-emits (entities were decoded while parsing),
@@ -93,3 +161,6 @@ export const sanitizeTitle = (title: string): string => htmlToText(title);
 
 /** True when HTML shows no text at all (empty, only whitespace, or only markup that was dropped). */
 export const isBlankHtml = (html: string): boolean => htmlToText(html) === '';
+
+/** Sanitized authored HTML with nothing to show: no text and no image. */
+export const isBlankAuthoredHtml = (html: string): boolean => isBlankHtml(html) && !/<img\s/i.test(html);
