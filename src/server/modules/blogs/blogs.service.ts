@@ -3,7 +3,7 @@ import type { Blog } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { blogs } from '../../db/schema';
 import { isId } from '../../lib/ids';
-import { LIST_MAX } from '../courses/courses.service';
+import { LIST_MAX } from '../../lib/list-limits';
 
 // Readers see published posts only; a published post always has its first publish date.
 const published = eq(blogs.status, 'published');

@@ -4,9 +4,7 @@ import type { Course, CourseWithLessons, Lesson, LessonPage } from '../../../sha
 import type { Db } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { isId } from '../../lib/ids';
-
-/** A list never returns more than this many rows, whatever the table holds. */
-export const LIST_MAX = 200;
+import { LIST_MAX } from '../../lib/list-limits';
 
 // Readers see published courses, and lessons of published courses, only; drafts live in the Studio.
 const published = eq(courses.status, 'published');

@@ -3,7 +3,7 @@ import type { Tutorial } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { tutorials } from '../../db/schema';
 import { isId } from '../../lib/ids';
-import { LIST_MAX } from '../courses/courses.service';
+import { LIST_MAX } from '../../lib/list-limits';
 
 // Readers see published tutorials only; drafts live in the Studio.
 const published = eq(tutorials.status, 'published');
