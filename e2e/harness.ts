@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -322,3 +323,31 @@ export async function waitFor<T>(
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+declare global {
+  interface Window {
+    axe?: typeof axe;
+  }
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA and best practices) on the page as it is now and throws listing every violation,
+ * with the elements it found them on. `screen` names the screen in the message.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe?.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return (result?.violations ?? []).map((v) => ({
+      id: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  });
+  if (violations.length === 0) return;
+  const lines = violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n      on ${v.targets.join('\n      on ')}`);
+  throw new Error(`axe found ${violations.length} accessibility problem(s) on ${screen}:\n  ${lines.join('\n  ')}`);
+}
