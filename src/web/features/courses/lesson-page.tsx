@@ -9,7 +9,7 @@ import { ChevronRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { VideoPlayer } from '../../components/video-player';
-import { LessonComments } from '../comments/lesson-comments';
+import { LessonComments } from '../comments';
 import { useSession } from '../../lib/session';
 import { useLesson } from './api/get-lesson';
 import './courses.css';

@@ -4,8 +4,7 @@ import { HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { CardGrid } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
-import { useCourses } from '../courses/api/get-courses';
-import { CourseCard } from '../courses/components/course-card';
+import { CourseCard, useCourses } from '../courses';
 import { TypingWord } from './typing-word';
 import './home.css';
 
