@@ -18,6 +18,7 @@ import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lessonCommentsRoutes);
   await app.register(bugsRoutes);
   await app.register(searchRoutes);
+  await app.register(mediaRoutes, { guard: app.requireAuthor });
 
   await registerWebApp(app, config.webDir);
   return app;
