@@ -145,12 +145,34 @@ export const setRoleBody = z.object({ role });
 export type SetRoleBody = z.infer<typeof setRoleBody>;
 
 // ---- audit trail (admins) ----
-export const AUDIT_ACTIONS = ['create', 'update', 'publish', 'unpublish', 'delete', 'reorder', 'role'] as const;
-export const AUDIT_ENTITIES = ['course', 'lesson', 'tutorial', 'blog', 'comment', 'bug', 'solution', 'user'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'publish',
+  'unpublish',
+  'delete',
+  'reorder',
+  'role',
+  'upload',
+] as const;
+export const AUDIT_ENTITIES = [
+  'course',
+  'lesson',
+  'tutorial',
+  'blog',
+  'comment',
+  'bug',
+  'solution',
+  'user',
+  'media',
+] as const;
 export const auditEntry = z.object({
   _id: z.string(),
   at: z.string(),
+  /** Null once the account is gone; `actorName` keeps who it was. */
   actor: author.nullable(),
+  /** The actor's name when the entry was written (kept when the account is deleted). */
+  actorName: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),

@@ -6,6 +6,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { MEDIA_KINDS, MEDIA_MAX_BYTES, type MediaExtension } from './media-sniff';
 import { createMediaStorage, type MediaStorage, RangeNotSatisfiableError } from './media-storage';
@@ -84,6 +86,17 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instan
     if (part.fieldname !== 'file') throw badRequest(`The file must be in the field "file", not "${part.fieldname}"`);
     const result = await storeUpload(storage, tmpDir, part.file);
     if (!result.ok) throw refusal(result);
+    // Every Studio write is in the audit trail (issue 8): who uploaded what, under which name.
+    if (request.user) {
+      const name = part.filename.trim().slice(0, LIMITS.titleMax) || null;
+      await recordAudit(app.database.db, {
+        actor: request.user,
+        action: 'upload',
+        entity: 'media',
+        entityId: result.url,
+        afterTitle: name,
+      });
+    }
     return { url: result.url };
   }
 
