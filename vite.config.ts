@@ -15,6 +15,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // Uploaded media is served by the API process too (public/media holds only the demo files).
+    proxy: { '/api': 'http://localhost:3000', '/media/uploads': 'http://localhost:3000' },
   },
 });
