@@ -18,11 +18,16 @@ export function RootLayout() {
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
 
-  useEffect(() => {
-    // SPEC §2: the search modal closes on every route change. A new page starts at the top.
+  // SPEC §2: the search modal closes on every route change. Adjusted while rendering the new route (React's
+  // "adjusting state when a prop changes"), so the modal is never drawn over the new page first.
+  const [pathOfSearch, setPathOfSearch] = useState(pathname);
+  if (pathOfSearch !== pathname) {
+    setPathOfSearch(pathname);
     setSearchOpen(false);
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  }
+
+  // A new page starts at the top.
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
 
   return (
     <>

@@ -34,7 +34,12 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const ignoreFocus = useRef(false);
   const wasOpen = useRef(searchOpen);
 
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu closes on every route change, adjusted while rendering the new route rather than in an effect.
+  const [pathOfMenu, setPathOfMenu] = useState(pathname);
+  if (pathOfMenu !== pathname) {
+    setPathOfMenu(pathname);
+    setMenuOpen(false);
+  }
 
   useEffect(() => {
     if (wasOpen.current && !searchOpen) {
