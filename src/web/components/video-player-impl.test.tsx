@@ -31,5 +31,17 @@ describe('VideoPlayer', () => {
     expect(video?.getAttribute('src')).toBe('/media/video/a.webm');
     expect(video?.hasAttribute('controls')).toBe(true);
     expect(video?.getAttribute('aria-label')).toBe('Video: Lesson A');
+    expect(container.querySelector('track')).toBeNull();
+  });
+
+  it('shows the lesson’s captions file as the default English captions track', () => {
+    const { container } = render(
+      <VideoPlayerImpl src="/media/uploads/a.webm" title="Lesson A" captions="/media/uploads/b.vtt" />,
+    );
+    const track = container.querySelector('video > track');
+    expect(track?.getAttribute('kind')).toBe('captions');
+    expect(track?.getAttribute('src')).toBe('/media/uploads/b.vtt');
+    expect(track?.getAttribute('srclang')).toBe('en');
+    expect(track?.hasAttribute('default')).toBe(true);
   });
 });

@@ -5,6 +5,8 @@ export interface VideoPlayerProps {
   src: string;
   /** The lesson title; names the player for assistive technology. */
   title: string;
+  /** A WebVTT captions file for a file video (the lesson's, uploaded in the Studio); shown by default. */
+  captions?: string | null;
 }
 
 const ReactPlayer = lazy(() => import('react-player'));
@@ -16,7 +18,7 @@ export function isHostedVideo(src: string): boolean {
   return HOSTED.test(src.trim());
 }
 
-export default function VideoPlayerImpl({ src, title }: VideoPlayerProps) {
+export default function VideoPlayerImpl({ src, title, captions }: VideoPlayerProps) {
   if (isHostedVideo(src)) {
     return (
       <div className="video-frame">
@@ -29,9 +31,17 @@ export default function VideoPlayerImpl({ src, title }: VideoPlayerProps) {
   return (
     <div className="video-frame">
       {/* key: a new lesson gets a fresh element, so the previous video stops and the new one loads. */}
-      <video key={src} src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`}>
-        Your browser cannot play this video. <a href={src}>Download it</a>.
-      </video>
+      {captions ? (
+        <video key={src} src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`}>
+          <track kind="captions" src={captions} srcLang="en" label="English" default />
+          Your browser cannot play this video. <a href={src}>Download it</a>.
+        </video>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- this lesson has no captions file (authors add one in the Studio)
+        <video key={src} src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`}>
+          Your browser cannot play this video. <a href={src}>Download it</a>.
+        </video>
+      )}
     </div>
   );
 }

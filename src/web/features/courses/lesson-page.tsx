@@ -70,7 +70,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
         </ol>
       </nav>
       <article className="lesson-main">
-        <VideoPlayer src={lesson.link} title={lesson.title} />
+        <VideoPlayer src={lesson.link} title={lesson.title} captions={lesson.captions} />
         <h1 className="lesson-title">{lesson.title}</h1>
         <RichHtml html={lesson.description} />
         {(previous || next) && (
