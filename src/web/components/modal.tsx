@@ -65,9 +65,13 @@ export function Modal({
     }
   }
 
+  // The backdrop is no control of its own (role="presentation"): it catches the keys that bubble up from the dialog
+  // (Escape, Tab) and, as a mouse convenience beside Escape and the close button, a press on itself.
   return (
     <div
       className="modal-backdrop"
+      role="presentation"
+      onKeyDown={onKeyDown}
       onMouseDown={closeOnBackdrop ? (event) => event.target === event.currentTarget && onClose() : undefined}
     >
       <div
@@ -76,7 +80,6 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
       >
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
