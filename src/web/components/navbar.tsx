@@ -98,7 +98,6 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               placeholder={TEXT.searchPlaceholder}
               aria-label="Search courses and tutorials"
               aria-haspopup="dialog"
-              aria-expanded={searchOpen}
               onClick={onOpenSearch}
               onFocus={() => {
                 if (!ignoreFocus.current) onOpenSearch();
