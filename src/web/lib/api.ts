@@ -1,5 +1,6 @@
 // The one fetch wrapper of the web app: JSON in and out, the auth-token header when asked, one error type, and
-// the progress bar moved around every call.
+// the progress bar moved around every call. (File uploads, which need upload progress, use ./upload.ts with the
+// same error handling.)
 import { STORAGE } from '../../shared/constants';
 import { requestEnded, requestProgressed, requestStarted } from './progress';
 import { getToken } from './session';
@@ -13,6 +14,8 @@ export class ApiError extends Error {
     this.status = status;
   }
 }
+
+export const NETWORK_ERROR = 'The server could not be reached. Check your connection and try again.';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,14 +45,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
+      throw new ApiError(0, NETWORK_ERROR);
     }
     requestProgressed(30);
     const text = await response.text();
     requestProgressed(70);
-    const data = parse(text);
-    if (!response.ok) throw new ApiError(response.status, errorMessage(data, response));
-    return data as T;
+    if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+    return parse(text) as T;
   } finally {
     requestEnded();
   }
@@ -64,10 +66,13 @@ function parse(text: string): unknown {
   }
 }
 
-function errorMessage(data: unknown, response: Response): string {
-  if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') return data.error;
-  if (typeof data === 'string' && data.trim() !== '' && data.length < 300) return data;
-  return response.statusText || `Request failed (${response.status})`;
+/** The error of a non-2xx answer: the server's `{error}` text, else a short text body, else the status text. */
+export function errorFromResponse(status: number, statusText: string, text: string): ApiError {
+  const data = parse(text);
+  if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string')
+    return new ApiError(status, data.error);
+  if (typeof data === 'string' && data.trim() !== '' && data.length < 300) return new ApiError(status, data);
+  return new ApiError(status, statusText || `Request failed (${status})`);
 }
 
 export function isApiError(err: unknown, status?: number): err is ApiError {
