@@ -21,6 +21,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { studioRoutes } from './modules/studio/studio.routes';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
 import contentCache from './plugins/content-cache';
 import currentUser from './plugins/current-user';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lessonCommentsRoutes);
   await app.register(bugsRoutes);
   await app.register(searchRoutes);
+  await app.register(studioRoutes);
   await app.register(mediaRoutes, { guard: app.requireAuthor });
 
   await registerWebApp(app, config.webDir);

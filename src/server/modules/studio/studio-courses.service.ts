@@ -1,0 +1,400 @@
+// Studio courses and their lessons: every course (drafts too) with its lessons in order; create, versioned edits,
+// publish/unpublish, delete, lessons appended, edited, removed and reordered. Each write is one transaction with
+// its audit row and the cache NOTIFY (content-write.ts).
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { LIMITS } from '../../../shared/constants';
+import type {
+  CreateCourseBody,
+  CreateLessonBody,
+  PatchCourseBody,
+  PatchLessonBody,
+  StudioCourse,
+  StudioLesson,
+} from '../../../shared/studio';
+import type { Db } from '../../db/client';
+import { courses, lessons, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { isId } from '../../lib/ids';
+import { isBlankAuthoredHtml, sanitizeAuthoredHtml, sanitizeTitle } from '../../lib/sanitize';
+import { contentWrite, iso, saveAction } from './content-write';
+import { assertMayChange, type Editor, invalid, notFound, staleVersion } from './studio-access';
+
+/** The Studio lists at most this many items of a kind (DESIGN §6: a list's cost does not grow with the table). */
+export const STUDIO_LIST_MAX = 1_000;
+
+const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  description: courses.description,
+  cover: courses.cover,
+  status: courses.status,
+  version: courses.version,
+  createdAt: courses.createdAt,
+  updatedAt: courses.updatedAt,
+  authorId: courses.authorId,
+  authorName: users.name,
+};
+const lessonColumns = {
+  id: lessons.id,
+  courseId: lessons.courseId,
+  title: lessons.title,
+  link: lessons.link,
+  description: lessons.description,
+  captions: lessons.captions,
+  version: lessons.version,
+  updatedAt: lessons.updatedAt,
+};
+type LessonRow = Pick<typeof lessons.$inferSelect, keyof typeof lessonColumns>;
+
+const toLesson = (row: LessonRow): StudioLesson => ({
+  _id: row.id,
+  courseId: row.courseId,
+  title: row.title,
+  link: row.link,
+  description: row.description,
+  captions: row.captions,
+  version: row.version,
+  updatedAt: iso(row.updatedAt),
+});
+
+const selectCourses = (db: Db) =>
+  db.select(courseColumns).from(courses).leftJoin(users, eq(users.id, courses.authorId));
+type CourseRow = Awaited<ReturnType<typeof selectCourses>>[number];
+
+const toCourse = (row: CourseRow, courseLessons: StudioLesson[]): StudioCourse => ({
+  _id: row.id,
+  title: row.title,
+  description: row.description,
+  cover: row.cover,
+  status: row.status,
+  version: row.version,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  author: row.authorId ? { _id: row.authorId, name: row.authorName ?? '' } : null,
+  lessons: courseLessons,
+});
+
+async function lessonsOf(db: Db, courseIds: string[]): Promise<Map<string, StudioLesson[]>> {
+  const byCourse = new Map<string, StudioLesson[]>(courseIds.map((id) => [id, []]));
+  if (courseIds.length === 0) return byCourse;
+  const rows = await db
+    .select(lessonColumns)
+    .from(lessons)
+    .where(inArray(lessons.courseId, courseIds))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+  for (const row of rows) byCourse.get(row.courseId)?.push(toLesson(row));
+  return byCourse;
+}
+
+/** Every course, drafts too, in catalogue order, each with its lessons in order. */
+export async function listStudioCourses(db: Db): Promise<StudioCourse[]> {
+  const rows = await selectCourses(db).orderBy(asc(courses.position), asc(courses.id)).limit(STUDIO_LIST_MAX);
+  const byCourse = await lessonsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toCourse(row, byCourse.get(row.id) ?? []));
+}
+
+export async function getStudioCourse(db: Db, id: string): Promise<StudioCourse> {
+  if (!isId(id)) throw notFound('course');
+  const [row] = await selectCourses(db).where(eq(courses.id, id));
+  if (!row) throw notFound('course');
+  const byCourse = await lessonsOf(db, [row.id]);
+  return toCourse(row, byCourse.get(row.id) ?? []);
+}
+
+const emptyDescription = () =>
+  invalid('description is empty: a published course needs a description (save it as a draft until then)');
+
+const cleanTitle = (title: string) => {
+  const clean = sanitizeTitle(title);
+  if (!clean) throw invalid('title is required');
+  return clean;
+};
+
+export async function createCourse(db: Db, editor: Editor, body: CreateCourseBody): Promise<StudioCourse> {
+  const title = cleanTitle(body.title);
+  const description = sanitizeAuthoredHtml(body.description);
+  const status = body.status ?? 'draft';
+  if (status === 'published' && isBlankAuthoredHtml(description)) throw emptyDescription();
+  return contentWrite(db, async (tx) => {
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        title,
+        description,
+        cover: body.cover,
+        status,
+        authorId: editor.id,
+        // After the last course: new courses join the end of the catalogue.
+        position: sql`(select coalesce(max(${courses.position}), -1) + 1 from ${courses})`,
+      })
+      .returning({ id: courses.id });
+    await recordAudit(tx, { actor: editor, action: 'create', entity: 'course', entityId: row.id, afterTitle: title });
+    return getStudioCourse(tx, row.id);
+  });
+}
+
+/** The course row a change needs, locked until the transaction ends (lesson writes of one course queue up). */
+async function lockCourse(tx: Db, id: string) {
+  if (!isId(id)) throw notFound('course');
+  const [row] = await tx
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      status: courses.status,
+      version: courses.version,
+      authorId: courses.authorId,
+    })
+    .from(courses)
+    .where(eq(courses.id, id))
+    .for('update');
+  if (!row) throw notFound('course');
+  return row;
+}
+
+/** Any subset of the fields on the version the editor saw; a stale version is refused, the row left untouched. */
+export async function updateCourse(db: Db, editor: Editor, id: string, body: PatchCourseBody): Promise<StudioCourse> {
+  if (!isId(id)) throw notFound('course');
+  const changes = {
+    ...(body.title !== undefined && { title: cleanTitle(body.title) }),
+    ...(body.description !== undefined && { description: sanitizeAuthoredHtml(body.description) }),
+    ...(body.cover !== undefined && { cover: body.cover }),
+    ...(body.status !== undefined && { status: body.status }),
+  };
+  return contentWrite(db, async (tx) => {
+    const [current] = await tx
+      .select({
+        title: courses.title,
+        description: courses.description,
+        status: courses.status,
+        version: courses.version,
+        authorId: courses.authorId,
+      })
+      .from(courses)
+      .where(eq(courses.id, id));
+    if (!current) throw notFound('course');
+    assertMayChange(editor, current, 'course');
+    if (current.version !== body.version) throw staleVersion('course', current.version, body.version);
+    const status = changes.status ?? current.status;
+    if (status === 'published' && isBlankAuthoredHtml(changes.description ?? current.description))
+      throw emptyDescription();
+    // The version check and the write are one statement: a save that raced past the read above still loses.
+    const [saved] = await tx
+      .update(courses)
+      .set({ ...changes, version: sql`${courses.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(courses.id, id), eq(courses.version, body.version)))
+      .returning({ title: courses.title, version: courses.version });
+    if (!saved) throw await lostRace(tx, 'course', id, body.version);
+    await recordAudit(tx, {
+      actor: editor,
+      action: saveAction(current.status, status),
+      entity: 'course',
+      entityId: id,
+      beforeTitle: current.title,
+      afterTitle: saved.title,
+    });
+    return getStudioCourse(tx, id);
+  });
+}
+
+/** The versioned update matched no row: the item is gone (404) or someone saved first (409). */
+async function lostRace(tx: Db, kind: 'course' | 'lesson', id: string, sent: number) {
+  const table = kind === 'course' ? courses : lessons;
+  const [row] = await tx.select({ version: table.version }).from(table).where(eq(table.id, id));
+  return row ? staleVersion(kind, row.version, sent) : notFound(kind);
+}
+
+/** Deletes the course with its lessons (and their comments); answers it as it was. */
+export async function deleteCourse(db: Db, editor: Editor, id: string): Promise<StudioCourse> {
+  return contentWrite(db, async (tx) => {
+    const current = await lockCourse(tx, id);
+    assertMayChange(editor, current, 'course');
+    const before = await getStudioCourse(tx, id);
+    await tx.delete(courses).where(eq(courses.id, id));
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'delete',
+      entity: 'course',
+      entityId: id,
+      beforeTitle: current.title,
+    });
+    return before;
+  });
+}
+
+// ---- lessons ----
+
+/** A lesson's course's last edit moves with its lessons, so the Studio list shows when a course was last worked on. */
+const touchCourse = (tx: Db, courseId: string) =>
+  tx
+    .update(courses)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId));
+
+/** Appends a lesson to the course. */
+export async function addLesson(
+  db: Db,
+  editor: Editor,
+  courseId: string,
+  body: CreateLessonBody,
+): Promise<StudioLesson> {
+  const title = cleanTitle(body.title);
+  const description = sanitizeAuthoredHtml(body.description);
+  return contentWrite(db, async (tx) => {
+    const course = await lockCourse(tx, courseId);
+    assertMayChange(editor, course, 'lesson');
+    const [{ lessonCount }] = await tx
+      .select({ lessonCount: count() })
+      .from(lessons)
+      .where(eq(lessons.courseId, course.id));
+    if (lessonCount >= LIMITS.lessonsPerCourseMax)
+      throw invalid(`a course has at most ${LIMITS.lessonsPerCourseMax} lessons`);
+    const [row] = await tx
+      .insert(lessons)
+      .values({
+        courseId: course.id,
+        title,
+        link: body.link,
+        description,
+        captions: body.captions ?? null,
+        position: sql`(select coalesce(max(${lessons.position}), -1) + 1 from ${lessons} where ${lessons.courseId} = ${course.id})`,
+      })
+      .returning(lessonColumns);
+    await touchCourse(tx, course.id);
+    await recordAudit(tx, { actor: editor, action: 'create', entity: 'lesson', entityId: row.id, afterTitle: title });
+    return toLesson(row);
+  });
+}
+
+/** The lesson and its course's author (the author-owns rule), with the course row locked first, as every lesson
+ *  write does, so two writes on one course always take their locks in the same order. */
+async function findLesson(tx: Db, id: string) {
+  if (!isId(id)) throw notFound('lesson');
+  const [row] = await tx
+    .select({
+      title: lessons.title,
+      version: lessons.version,
+      courseId: lessons.courseId,
+      authorId: courses.authorId,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, id))
+    .for('update', { of: courses });
+  if (!row) throw notFound('lesson');
+  return row;
+}
+
+export async function updateLesson(db: Db, editor: Editor, id: string, body: PatchLessonBody): Promise<StudioLesson> {
+  const changes = {
+    ...(body.title !== undefined && { title: cleanTitle(body.title) }),
+    ...(body.link !== undefined && { link: body.link }),
+    ...(body.description !== undefined && { description: sanitizeAuthoredHtml(body.description) }),
+    ...(body.captions !== undefined && { captions: body.captions }),
+  };
+  return contentWrite(db, async (tx) => {
+    const current = await findLesson(tx, id);
+    assertMayChange(editor, current, 'lesson');
+    if (current.version !== body.version) throw staleVersion('lesson', current.version, body.version);
+    const [saved] = await tx
+      .update(lessons)
+      .set({ ...changes, version: sql`${lessons.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
+      .returning(lessonColumns);
+    if (!saved) throw await lostRace(tx, 'lesson', id, body.version);
+    await touchCourse(tx, current.courseId);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'update',
+      entity: 'lesson',
+      entityId: id,
+      beforeTitle: current.title,
+      afterTitle: saved.title,
+    });
+    return toLesson(saved);
+  });
+}
+
+export async function deleteLesson(db: Db, editor: Editor, id: string): Promise<StudioLesson> {
+  return contentWrite(db, async (tx) => {
+    const current = await findLesson(tx, id);
+    assertMayChange(editor, current, 'lesson');
+    const [deleted] = await tx.delete(lessons).where(eq(lessons.id, id)).returning(lessonColumns);
+    if (!deleted) throw notFound('lesson');
+    await touchCourse(tx, current.courseId);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'delete',
+      entity: 'lesson',
+      entityId: id,
+      beforeTitle: current.title,
+    });
+    return toLesson(deleted);
+  });
+}
+
+/** What is wrong with a proposed order of a course's lessons, or null when it names each lesson exactly once. */
+export function lessonOrderProblem(lessonIds: string[], proposed: string[]): string | null {
+  const known = new Set(lessonIds);
+  const seen = new Set<string>();
+  const duplicate = new Set<string>();
+  const extra: string[] = [];
+  for (const id of proposed) {
+    if (seen.has(id)) duplicate.add(id);
+    seen.add(id);
+    if (!known.has(id)) extra.push(id);
+  }
+  const missing = lessonIds.filter((id) => !seen.has(id));
+  const problems = [
+    duplicate.size ? `duplicate ids: ${[...duplicate].join(', ')}` : '',
+    extra.length ? `ids that are not lessons of this course: ${extra.join(', ')}` : '',
+    missing.length ? `missing lessons: ${missing.join(', ')}` : '',
+  ].filter(Boolean);
+  return problems.length
+    ? `ids must list each of the course's ${lessonIds.length} lessons exactly once: ${problems.join('; ')}`
+    : null;
+}
+
+/** Puts the course's lessons in the order of `ids` (all of them, each once); answers them in that order. */
+export async function reorderLessons(db: Db, editor: Editor, courseId: string, ids: string[]): Promise<StudioLesson[]> {
+  // UUIDs are stored lower-case; a client may send them in either case.
+  const proposed = ids.map((id) => (isId(id) ? id.toLowerCase() : id));
+  return contentWrite(db, async (tx) => {
+    const course = await lockCourse(tx, courseId);
+    assertMayChange(editor, course, 'lesson');
+    const rows = await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.courseId, course.id))
+      .orderBy(asc(lessons.position), asc(lessons.id));
+    const problem = lessonOrderProblem(
+      rows.map((r) => r.id),
+      proposed,
+    );
+    if (problem) throw invalid(problem);
+    if (proposed.length > 0) {
+      const positions = sql.join(
+        proposed.map((id, position) => sql`(${id}::uuid, ${position}::int)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update ${lessons} set position = v.position from (values ${positions}) as v(id, position)
+            where ${lessons.id} = v.id and ${lessons.courseId} = ${course.id}`,
+      );
+    }
+    await touchCourse(tx, course.id);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'reorder',
+      entity: 'course',
+      entityId: course.id,
+      beforeTitle: course.title,
+      afterTitle: course.title,
+    });
+    const byCourse = await lessonsOf(tx, [course.id]);
+    return byCourse.get(course.id) ?? [];
+  });
+}
