@@ -1,0 +1,88 @@
+// What the Studio's tests share: users of each role, calls with a token, and valid bodies to start from.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type {
+  CreateBlogBody,
+  CreateCourseBody,
+  CreateLessonBody,
+  CreateTutorialBody,
+  StudioBlog,
+  StudioCourse,
+  StudioLesson,
+  StudioTutorial,
+} from '../../../shared/studio';
+import type { Role } from '../../../shared/studio-rules';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { createUser, type TestUser } from '../../test/factories';
+
+/** A verified user with a live session and the given stored role. */
+export async function createUserAs(
+  db: Db,
+  role: Role,
+  overrides: Parameters<typeof createUser>[1] = {},
+): Promise<TestUser> {
+  const user = await createUser(db, overrides);
+  if (role !== 'learner') await db.update(users).set({ role }).where(eq(users.id, user.id));
+  return user;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `inject` with the user's `auth-token` (none when `user` is undefined) and a JSON body when given. */
+export function call(app: FastifyInstance, method: Method, url: string, user?: TestUser, payload?: object) {
+  const options: InjectOptions = { method, url, headers: user ? { 'auth-token': user.token } : {} };
+  if (payload !== undefined) options.payload = payload;
+  return app.inject(options);
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export const courseBody = (overrides: Partial<CreateCourseBody> = {}): CreateCourseBody => ({
+  title: `Course ${unique()}`,
+  description: '<p>What this course teaches</p>',
+  cover: '/media/uploads/cover.png',
+  ...overrides,
+});
+export const lessonBody = (overrides: Partial<CreateLessonBody> = {}): CreateLessonBody => ({
+  title: `Lesson ${unique()}`,
+  link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  description: '<p>What this lesson shows</p>',
+  ...overrides,
+});
+export const tutorialBody = (overrides: Partial<CreateTutorialBody> = {}): CreateTutorialBody => ({
+  title: `Tutorial ${unique()}`,
+  image: '/media/uploads/image.png',
+  content: '<h2>Step one</h2><p>Do this</p>',
+  ...overrides,
+});
+export const blogBody = (overrides: Partial<CreateBlogBody> = {}): CreateBlogBody => ({
+  title: `Post ${unique()}`,
+  content: '<p>News</p>',
+  ...overrides,
+});
+
+/** Creating through the API, as `user`, failing loudly when the call does not answer 200. */
+async function created<T>(app: FastifyInstance, user: TestUser, url: string, payload: object): Promise<T> {
+  const res = await call(app, 'POST', url, user, payload);
+  if (res.statusCode !== 200) throw new Error(`POST ${url} answered ${res.statusCode}: ${res.body}`);
+  return res.json<T>();
+}
+
+export const createCourse = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateCourseBody> = {}) =>
+  created<StudioCourse>(app, user, '/api/studio/courses', courseBody(overrides));
+export const addLesson = (
+  app: FastifyInstance,
+  user: TestUser,
+  courseId: string,
+  overrides: Partial<CreateLessonBody> = {},
+) => created<StudioLesson>(app, user, `/api/studio/courses/${courseId}/lessons`, lessonBody(overrides));
+export const createTutorial = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateTutorialBody> = {}) =>
+  created<StudioTutorial>(app, user, '/api/studio/tutorials', tutorialBody(overrides));
+export const createBlog = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateBlogBody> = {}) =>
+  created<StudioBlog>(app, user, '/api/studio/blogs', blogBody(overrides));
+
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Ids that name nothing: unknown, malformed, hostile. Each must answer 404, never 400 or 500. */
+export const BAD_IDS = [UNKNOWN_ID, 'not-an-id', "1' or '1'='1", '%00', 'a'.repeat(150)];

@@ -1,0 +1,116 @@
+// Publishing reaches every process's read cache (DESIGN §7: within 1 s). On PostgreSQL (DATABASE_URL set): two
+// apps on one database, each with its own pool and LISTEN connection; a publish through A shows through B. On
+// PGlite: a NOTIFY on the channel clears the cache of the app that hears it.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Course } from '../../../shared/contract';
+import { buildApp } from '../../app';
+import { type Database, openDatabase } from '../../db/client';
+import { courses } from '../../db/schema';
+import { CONTENT_CHANNEL } from '../../plugins/content-cache';
+import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
+import { call, createCourse, createUserAs } from './studio-test-kit';
+
+const target = inject('testDb');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const courseTitles = async (app: TestApp['app']) =>
+  (await call(app, 'GET', '/api/course/getCourse')).json<Course[]>().map((c) => c.title);
+
+/** Polls `check` every 10 ms until it holds or `limitMs` passes; answers the milliseconds it took, or null. */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if (await check()) return performance.now() - started;
+    await sleep(10);
+  }
+  return (await check()) ? performance.now() - started : null;
+}
+
+describe('a NOTIFY on the content channel (any database)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('clears the read cache of the app that hears it', async () => {
+    expect(await courseTitles(t.app)).toEqual([]);
+    // Written behind the app's back: the cached list does not know of it.
+    await t.database.db
+      .insert(courses)
+      .values({ title: 'Behind the back', description: '<p>x</p>', cover: '/c.png', position: 0, status: 'published' });
+    expect(await courseTitles(t.app)).toEqual([]);
+    await t.database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
+    expect(await within(1_000, async () => (await courseTitles(t.app)).includes('Behind the back'))).not.toBeNull();
+  });
+});
+
+describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL database', () => {
+  let copy: ThrowawayDatabase;
+  const databases: Database[] = [];
+  const apps: TestApp['app'][] = [];
+
+  beforeAll(async () => {
+    if (target.kind !== 'postgres') return;
+    copy = await createThrowawayDatabase(target.serverUrl, `devc_t_${target.runId}`, { template: target.template });
+    for (let i = 0; i < 2; i++) {
+      // Each app opens the database itself: its own pool and its own LISTEN connection, as a second process would.
+      const database = await openDatabase({ url: copy.url }, { migrate: false });
+      databases.push(database);
+      const app = await buildApp({ config: testConfig(), database });
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await copy?.drop();
+  });
+
+  it('shows a course published through A in B’s cached list within 1 s', async () => {
+    const [a, b] = apps;
+    const admin = await createUserAs(databases[0].db, 'admin');
+    const course = await createCourse(a, admin, { title: 'Across processes' });
+    // B reads (and caches) the list without the draft.
+    expect(await courseTitles(b)).not.toContain('Across processes');
+    expect(await courseTitles(b)).not.toContain('Across processes');
+
+    const publish = await call(a, 'PATCH', `/api/studio/courses/${course._id}`, admin, {
+      status: 'published',
+      version: course.version,
+    });
+    expect(publish.statusCode).toBe(200);
+    const took = await within(1_000, async () => (await courseTitles(b)).includes('Across processes'));
+    expect(took, 'B still served its cached list after 1 s').not.toBeNull();
+
+    // And unpublishing hides it from B again, just as fast.
+    const unpublish = await call(a, 'PATCH', `/api/studio/courses/${course._id}`, admin, {
+      status: 'draft',
+      version: course.version + 1,
+    });
+    expect(unpublish.statusCode).toBe(200);
+    expect(await within(1_000, async () => !(await courseTitles(b)).includes('Across processes'))).not.toBeNull();
+  });
+
+  it('serves no stale list while a process’s LISTEN connection is down: a change it could not hear still shows', async () => {
+    const [, b] = apps;
+    expect(await courseTitles(b)).not.toContain('Unheard');
+    // Drop every LISTEN connection on this database (A's and B's); they reconnect by themselves.
+    await databases[0].db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    // Written with no NOTIFY at all: only a process that stopped caching (or reloaded on reconnect) can show it.
+    await databases[0].db.insert(courses).values({
+      title: 'Unheard',
+      description: '<p>x</p>',
+      cover: '/c.png',
+      position: 99,
+      status: 'published',
+    });
+    expect(await within(1_000, async () => (await courseTitles(b)).includes('Unheard'))).not.toBeNull();
+  });
+});
