@@ -26,8 +26,11 @@ export function RootLayout() {
     setSearchOpen(false);
   }
 
-  // A new page starts at the top.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A new page starts at the top. A block body: Chromium's scrollTo answers a promise, which React would take for
+  // the effect's clean-up function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <>
