@@ -25,6 +25,8 @@ export async function addLessonComment(
   if (!isId(lessonId)) return { ok: false, reason: 'lesson-not-found' };
   const content = sanitizeRichText(html);
   if (isBlankHtml(content)) return { ok: false, reason: 'blank' };
+  // Only a published course's lessons take comments: a draft's lesson does not exist for readers.
+  if (!(await lessonExists(db, lessonId))) return { ok: false, reason: 'lesson-not-found' };
   try {
     const [row] = await db
       .insert(lessonComments)
@@ -38,9 +40,9 @@ export async function addLessonComment(
   }
 }
 
-/** The newest comments of a lesson first; null when the lesson does not exist. */
+/** The newest comments of a lesson first; null when the lesson does not exist or its course is not published. */
 export async function listLessonComments(db: Db, lessonId: string): Promise<Comment[] | null> {
-  if (!isId(lessonId)) return null;
+  if (!isId(lessonId) || !(await lessonExists(db, lessonId))) return null;
   const rows = await db
     .select({
       id: lessonComments.id,
@@ -54,7 +56,6 @@ export async function listLessonComments(db: Db, lessonId: string): Promise<Comm
     .where(eq(lessonComments.lessonId, lessonId))
     .orderBy(desc(lessonComments.createdAt), desc(lessonComments.id))
     .limit(COMMENTS_MAX);
-  if (rows.length === 0 && !(await lessonExists(db, lessonId))) return null;
   return rows.map(toComment);
 }
 

@@ -106,11 +106,7 @@ describe('drafts', () => {
     expect(await readerView()).toEqual(hidden);
   });
 
-  // Skipped until the comment calls check that the lesson's course is published (lesson-comments.service.ts, another
-  // engineer's module): addLessonComment inserts whenever the lesson row exists, so a draft course's lesson takes
-  // comments (200), and listLessonComments checks the course only when the lesson has no comments. Remove `.skip`
-  // with the fix (docs/decisions/0008-studio-roles-drafts-invalidation.md, Consequences).
-  it.skip('take no comments on a draft course’s lessons (404), and take them once the course is published', async () => {
+  it('take no comments on a draft course’s lessons (404), and take them once the course is published', async () => {
     const comment = () =>
       call(t.app, 'POST', '/api/lession/addcomment', reader, { lession: lesson._id, content: '<p>Nice</p>' });
     expect((await comment()).statusCode).toBe(404);
