@@ -18,7 +18,7 @@ import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes, type MediaRoutesOptions } from './modules/media/media.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { studioRoutes } from './modules/studio/studio.routes';
@@ -44,6 +44,9 @@ export interface AppOptions {
   authLimits?: Partial<AuthLimits>;
   /** The mail outbox worker: mailer, poll interval, retry backoff (tests drive it with app.outbox.drain()). */
   outbox?: OutboxWorkerOptions;
+  /** Media uploads: who may upload (default: authors and admins) and where files go (default: from the config).
+   *  The media tests and the upload bench open the door and pick the storage. */
+  media?: Partial<MediaRoutesOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -104,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bugsRoutes);
   await app.register(searchRoutes);
   await app.register(studioRoutes);
-  await app.register(mediaRoutes, { guard: app.requireAuthor });
+  await app.register(mediaRoutes, { guard: app.requireAuthor, ...options.media });
 
   await registerWebApp(app, config.webDir);
   return app;

@@ -1,5 +1,5 @@
-// The whole app (as createTestApp builds it) with the media routes registered the way app.ts will, on a fresh
-// temporary DATA_DIR. createTestApp itself cannot be used: it readies the app, after which nothing can register.
+// The whole app (as createTestApp builds it) on a fresh temporary DATA_DIR, with the media routes' guard and
+// storage chosen by the test (by default everyone may upload, so tests need no token).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import type { Config } from '../../config';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import type { MediaStorage } from './media-storage';
-import { mediaRoutes } from './media.routes';
 
 export const letEveryoneIn: preHandlerAsyncHookHandler = async () => {};
 
@@ -26,8 +25,11 @@ export async function createMediaTestApp(
 ): Promise<MediaTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devcourses-media-'));
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig({ ...options.config, dataDir }), database });
-  await app.register(mediaRoutes, { guard: options.guard ?? letEveryoneIn, storage: options.storage });
+  const app = await buildApp({
+    config: testConfig({ ...options.config, dataDir }),
+    database,
+    media: { guard: options.guard ?? letEveryoneIn, storage: options.storage },
+  });
   await app.ready();
   const mediaDir = path.join(dataDir, 'media');
   return {
