@@ -18,6 +18,12 @@ export const patterns = {
   changePassword: '/user/change-password/:token',
   bugs: '/bugs',
   bug: '/bugs/:bg',
+  studio: '/studio',
+  studioCourse: '/studio/courses/:courseId',
+  studioTutorial: '/studio/tutorials/:tutorialId',
+  studioBlog: '/studio/blogs/:blogId',
+  studioUsers: '/studio/users',
+  studioAudit: '/studio/audit',
   notFound: '*',
 } as const;
 
@@ -39,4 +45,11 @@ export const paths = {
   changePassword: (token: string) => `/user/change-password/${seg(token)}`,
   bugs: () => '/bugs',
   bug: (bugId: string) => `/bugs/${seg(bugId)}`,
+  /** The Studio's content lists; `tab` picks courses (the default), tutorials or blog posts. */
+  studio: (tab?: 'courses' | 'tutorials' | 'blogs') => (tab && tab !== 'courses' ? `/studio?tab=${tab}` : '/studio'),
+  studioCourse: (courseId: string) => `/studio/courses/${seg(courseId)}`,
+  studioTutorial: (tutorialId: string) => `/studio/tutorials/${seg(tutorialId)}`,
+  studioBlog: (blogId: string) => `/studio/blogs/${seg(blogId)}`,
+  studioUsers: () => '/studio/users',
+  studioAudit: () => '/studio/audit',
 } as const;

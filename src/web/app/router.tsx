@@ -12,6 +12,8 @@ interface AppRoute {
   page: () => Promise<{ default: ComponentType }>;
 }
 
+const studio = () => import('../features/studio/studio-pages');
+
 export const appRoutes: AppRoute[] = [
   { path: patterns.home, page: () => import('../features/home/home-page') },
   { path: patterns.courses, page: () => import('../features/courses/courses-page') },
@@ -30,6 +32,13 @@ export const appRoutes: AppRoute[] = [
   // Accounts (features/auth) and BugsWorld (features/bugs) add their lines here.
   { path: patterns.bugs, page: () => import('../features/bugs/bugs-page') },
   { path: patterns.bug, page: () => import('../features/bugs/bug-page') },
+  // The Studio (issue 8): one lazy chunk for all its screens, so none of it reaches the first load.
+  { path: patterns.studio, page: () => studio().then((m) => ({ default: m.StudioPage })) },
+  { path: patterns.studioCourse, page: () => studio().then((m) => ({ default: m.CourseEditorPage })) },
+  { path: patterns.studioTutorial, page: () => studio().then((m) => ({ default: m.TutorialEditorPage })) },
+  { path: patterns.studioBlog, page: () => studio().then((m) => ({ default: m.BlogEditorPage })) },
+  { path: patterns.studioUsers, page: () => studio().then((m) => ({ default: m.UsersPage })) },
+  { path: patterns.studioAudit, page: () => studio().then((m) => ({ default: m.AuditPage })) },
   { path: patterns.notFound, page: () => import('../components/not-found') },
 ];
 

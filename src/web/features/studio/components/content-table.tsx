@@ -1,0 +1,130 @@
+// A kind's items as a table: title, status, last edit, author, and Edit, Publish/Unpublish and Delete (asked first).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { showAlert } from '../../../components/alert-banner';
+import { isApiError } from '../../../lib/api';
+import { useDeleteItem } from '../api/delete-item';
+import { useUpdateItem } from '../api/update-item';
+import { NOUN, type ItemOf, type StudioKind } from '../api/studio-kinds';
+import { ConfirmDialog } from './confirm-dialog';
+import { editorPath } from './create-item-dialog';
+import { formatWhen } from './format-when';
+import { StatusBadge } from './status-badge';
+
+interface ContentTableProps<K extends StudioKind> {
+  kind: K;
+  items: ItemOf<K>[];
+  /** The table's accessible name ('Courses'). */
+  caption: string;
+}
+
+export function ContentTable<K extends StudioKind>({ kind, items, caption }: ContentTableProps<K>) {
+  const update = useUpdateItem(kind);
+  const remove = useDeleteItem(kind);
+  const [deleting, setDeleting] = useState<ItemOf<K> | null>(null);
+  const noun = NOUN[kind];
+  const busyId = update.isPending ? update.variables.id : null;
+
+  function setStatus(item: ItemOf<K>) {
+    const next = item.status === 'published' ? 'draft' : 'published';
+    update.mutate(
+      { id: item._id, patch: { status: next, version: item.version } },
+      {
+        onSuccess: () =>
+          showAlert(next === 'published' ? `Published “${item.title}”.` : `Unpublished “${item.title}”.`),
+        onError: (err) =>
+          showAlert(
+            isApiError(err, 409)
+              ? `Someone else changed “${item.title}” in the meantime. Reload the list and try again.`
+              : err.message,
+            'danger',
+          ),
+      },
+    );
+  }
+
+  if (items.length === 0) return <p className="empty-state">No {noun}s yet.</p>;
+
+  return (
+    <>
+      <div className="studio-table-wrap">
+        <table className="studio-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last edit</th>
+              <th scope="col">Author</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item._id}>
+                <th scope="row" className="studio-table__title">
+                  {item.title}
+                </th>
+                <td>
+                  <StatusBadge status={item.status} />
+                </td>
+                <td>
+                  <time dateTime={item.updatedAt}>{formatWhen(item.updatedAt)}</time>
+                </td>
+                <td>{item.author?.name ?? 'unknown'}</td>
+                <td>
+                  <div className="studio-table__actions">
+                    <Link className="button button--ghost button--small" to={editorPath(kind, item._id)}>
+                      Edit<span className="visually-hidden"> {item.title}</span>
+                    </Link>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      disabled={busyId === item._id}
+                      onClick={() => setStatus(item)}
+                    >
+                      {item.status === 'published' ? 'Unpublish' : 'Publish'}
+                      <span className="visually-hidden"> {item.title}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => setDeleting(item)}
+                    >
+                      Delete<span className="visually-hidden"> {item.title}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete this ${noun}?`}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting._id, {
+              onSuccess: () => {
+                showAlert(`Deleted “${deleting.title}”.`);
+                setDeleting(null);
+              },
+              onError: (err) => {
+                setDeleting(null);
+                showAlert(err.message, 'danger');
+              },
+            })
+          }
+        >
+          <p>
+            “{deleting.title}” will be deleted{kind === 'courses' ? ' with all its lessons' : ''}. This cannot be
+            undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+// What the three editors (course, tutorial, post) share: loading the item with the Studio's refusals, its
+// autosave with publish and reload, the head (h1, status, Publish/Unpublish, save status) and Delete.
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Me } from '../../../../shared/studio';
+import type { Status } from '../../../../shared/studio-rules';
+import { paths } from '../../../app/paths';
+import { showAlert } from '../../../components/alert-banner';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { isApiError } from '../../../lib/api';
+import { useDeleteItem } from '../api/delete-item';
+import { itemQueryOptions, useItem } from '../api/get-item';
+import { uploadMedia } from '../api/upload-media';
+import { storeItem, updateItem } from '../api/update-item';
+import { NOUN, type ItemOf, type PatchBodyOf, type StudioKind } from '../api/studio-kinds';
+import type { Fields } from './autosave';
+import { ConfirmDialog } from './confirm-dialog';
+import { LoadError } from './load-error';
+import { deniedReason, NotAllowed } from './not-allowed';
+import { SaveStatus } from './save-status';
+import { StatusBadge } from './status-badge';
+import { StudioFrame, StudioGate } from './studio-gate';
+import { useAutosave } from './use-autosave';
+import { LeaveGuard } from './leave-guard';
+
+/** Images in authored text go through the media call; the editor gets their URL. */
+export const uploadImage = async (file: File) => (await uploadMedia(file)).url;
+
+/** The gate, then the item: loading, the refusal page on 401/403, the 404 view, or the editor. */
+export function ItemEditorScreen<K extends StudioKind>({
+  kind,
+  id,
+  children,
+}: {
+  kind: K;
+  id: string;
+  children: (item: ItemOf<K>, me: Me) => ReactNode;
+}) {
+  return <StudioGate>{(me) => <ItemLoader kind={kind} id={id} me={me} render={children} />}</StudioGate>;
+}
+
+function ItemLoader<K extends StudioKind>({
+  kind,
+  id,
+  me,
+  render,
+}: {
+  kind: K;
+  id: string;
+  me: Me;
+  render: (item: ItemOf<K>, me: Me) => ReactNode;
+}) {
+  const query = useItem(kind, id);
+  if (query.isPending) return <Loading label={`Loading the ${NOUN[kind]}…`} />;
+  if (query.isError) {
+    const reason = deniedReason(query.error);
+    if (reason) return <NotAllowed reason={reason} />;
+    if (isApiError(query.error, 404)) return <NotFound />;
+    return (
+      <StudioFrame me={me}>
+        <h1 className="page-title">Edit {NOUN[kind]}</h1>
+        <LoadError what={`the ${NOUN[kind]}`} error={query.error} onRetry={() => void query.refetch()} />
+      </StudioFrame>
+    );
+  }
+  return (
+    <StudioFrame me={me}>
+      {render(query.data, me)}
+      <LeaveGuard />
+    </StudioFrame>
+  );
+}
+
+type WithStatus = Fields & { status: Status };
+
+/** The autosave of one item, with Publish/Unpublish (a PATCH of the status through the same queue) and Reload. */
+export function useItemEditor<K extends StudioKind, F extends WithStatus>(
+  kind: K,
+  item: ItemOf<K>,
+  pick: (item: ItemOf<K>) => F,
+) {
+  const queryClient = useQueryClient();
+  const id = item._id;
+  const server = useMemo(() => ({ version: item.version, fields: pick(item) }), [item, pick]);
+  const save = useCallback(
+    async (patch: Partial<F> & { version: number }) => {
+      const saved = await updateItem(kind, id, patch as unknown as PatchBodyOf<K>);
+      storeItem(queryClient, kind, saved);
+      return { version: saved.version, fields: pick(saved) };
+    },
+    [kind, id, pick, queryClient],
+  );
+  const editor = useAutosave(server, save);
+  const { autosave } = editor;
+  const [reloading, setReloading] = useState(false);
+
+  const reload = useCallback(async () => {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...itemQueryOptions(kind, id), staleTime: 0 });
+      autosave.reload({ version: fresh.version, fields: pick(fresh) });
+    } catch (err) {
+      showAlert(err instanceof Error ? err.message : String(err), 'danger');
+    } finally {
+      setReloading(false);
+    }
+  }, [autosave, queryClient, kind, id, pick]);
+
+  const publish = useCallback(
+    async (next: Status) => {
+      autosave.set('status', next);
+      if (await autosave.flush()) {
+        showAlert(
+          next === 'published' ? `Published: readers can see this ${NOUN[kind]}.` : 'Unpublished: it is a draft again.',
+        );
+      } else if (autosave.getSnapshot().state === 'failed') {
+        // Refused (the status line says why): the status must not go out again with the next keystroke.
+        autosave.revert('status');
+      }
+    },
+    [autosave, kind],
+  );
+
+  return { ...editor, reload, reloading, publish };
+}
+
+interface EditorHeadProps {
+  kind: StudioKind;
+  status: Status;
+  state: ReturnType<typeof useItemEditor>['state'];
+  error: string | null;
+  reloading: boolean;
+  onPublish: (next: Status) => void;
+  onReload: () => void;
+  /** The reader's page, shown once published. */
+  viewHref: string;
+  children?: ReactNode;
+}
+
+export function EditorHead({
+  kind,
+  status,
+  state,
+  error,
+  reloading,
+  onPublish,
+  onReload,
+  viewHref,
+  children,
+}: EditorHeadProps) {
+  const published = status === 'published';
+  return (
+    <header className="studio-editor__head">
+      <div className="studio-editor__title-row">
+        <h1 className="page-title">Edit {NOUN[kind]}</h1>
+        <StatusBadge status={status} />
+      </div>
+      <div className="studio-editor__actions">
+        <button
+          type="button"
+          className={published ? 'button button--ghost' : 'button'}
+          disabled={state === 'saving' || state === 'conflict'}
+          onClick={() => onPublish(published ? 'draft' : 'published')}
+        >
+          {published ? 'Unpublish' : 'Publish'}
+        </button>
+        {published && (
+          <Link className="studio-editor__view" to={viewHref}>
+            View on the site
+          </Link>
+        )}
+        <Link className="studio-editor__view" to={paths.studio(kind)}>
+          Back to the list
+        </Link>
+      </div>
+      {children}
+      <SaveStatus state={state} error={error} noun={NOUN[kind]} onReload={onReload} reloading={reloading} />
+    </header>
+  );
+}
+
+/** 'Delete course' at the foot of an editor: asks, deletes, and goes back to the list. */
+export function DeleteItem({ kind, id, title }: { kind: StudioKind; id: string; title: string }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteItem(kind);
+  const navigate = useNavigate();
+  const noun = NOUN[kind];
+  return (
+    <section className="studio-danger" aria-label={`Delete this ${noun}`}>
+      <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
+        Delete {noun}
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={`Delete this ${noun}?`}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            remove.mutate(id, {
+              onSuccess: () => {
+                showAlert(`Deleted “${title}”.`);
+                void navigate(paths.studio(kind));
+              },
+              onError: (err) => {
+                setAsking(false);
+                showAlert(err.message, 'danger');
+              },
+            })
+          }
+        >
+          <p>
+            “{title}” will be deleted{kind === 'courses' ? ' with all its lessons' : ''}. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
