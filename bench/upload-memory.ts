@@ -16,9 +16,11 @@ import { runInNewContext } from 'node:vm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
+import { measuredOn, writeSection } from './lib/performance-doc';
 import { webmHeader } from '../src/server/modules/media/media-test-files';
 
 const MB = 1024 * 1024;
+const loadBefore = os.loadavg()[0];
 const sizes = (process.env.BENCH_SIZES_MB ?? '200,50').split(',').map((s) => Number(s.trim()) * MB);
 
 // A collection before each baseline makes the baselines comparable (the flag can be set at run time).
@@ -136,6 +138,27 @@ try {
         `${(run.size / MB / run.seconds).toFixed(0)} MB/s`,
     );
   }
+  writeSection(
+    'Upload memory',
+    [
+      ...measuredOn('`npm run bench:upload`', loadBefore),
+      '',
+      'The real app (local storage) takes generated WebM uploads over HTTP with a streaming body, after a 10 MB',
+      'warm-up; RSS and heap + Buffers are sampled every 50 ms in the same process as the client. Target (issue 8):',
+      "the server's peak memory does not grow with the file's size.",
+      '',
+      '| upload | peak RSS − baseline | heap + Buffers peak − baseline | throughput |',
+      '|---|---|---|---|',
+      ...runs.map(
+        (run) =>
+          `| ${mb(run.size)} MB | ${mb(run.peak - run.baseline)} MB | ${mb(run.heapPeak - run.heapBaseline)} MB | ` +
+          `${(run.size / MB / run.seconds).toFixed(0)} MB/s |`,
+      ),
+      '',
+      'RSS does not shrink after a run, so a later upload shows less; the heap + Buffers column is the fairer',
+      'comparison between sizes.',
+    ].join('\n'),
+  );
 } finally {
   await app.close();
   await database.close();
