@@ -6,14 +6,22 @@ import type { StudioBlog } from '../../../shared/studio';
 import { paths } from '../../app/paths';
 import { AuthoredEditor } from './components/authored-editor';
 import { formatWhen } from './components/format-when';
-import { DeleteItem, EditorHead, ItemEditorScreen, uploadImage, useItemEditor } from './components/item-editor';
+import {
+  canChange,
+  DeleteItem,
+  EditorHead,
+  ItemEditorScreen,
+  ReadOnlyNotice,
+  uploadImage,
+  useItemEditor,
+} from './components/item-editor';
 import { RecoveredChanges } from './components/recovered-changes';
 
 export default function BlogEditorPage() {
   const { blogId = '' } = useParams();
   return (
     <ItemEditorScreen kind="blogs" id={blogId} key={blogId}>
-      {(blog) => <BlogEditor blog={blog} />}
+      {(blog, me) => <BlogEditor blog={blog} readOnly={!canChange(me, blog.author)} />}
     </ItemEditorScreen>
   );
 }
@@ -21,7 +29,7 @@ export default function BlogEditorPage() {
 const pickBlog = (blog: StudioBlog) => ({ title: blog.title, content: blog.content, status: blog.status });
 const LABELS = { title: 'Title', content: 'Content' };
 
-function BlogEditor({ blog }: { blog: StudioBlog }) {
+function BlogEditor({ blog, readOnly }: { blog: StudioBlog; readOnly: boolean }) {
   const titleId = useId();
   const editor = useItemEditor('blogs', blog, pickBlog);
   const { draft, saved, autosave } = editor;
@@ -36,6 +44,7 @@ function BlogEditor({ blog }: { blog: StudioBlog }) {
         reloading={editor.reloading}
         onPublish={(next) => void editor.publish(next)}
         onReload={() => void editor.reload()}
+        readOnly={readOnly}
         viewHref={paths.blog(blog._id)}
       >
         <p className="studio-editor__meta">
@@ -57,31 +66,35 @@ function BlogEditor({ blog }: { blog: StudioBlog }) {
           onDismiss={() => autosave.dismissRecovered()}
         />
       )}
-      <div className="studio-form">
-        <div className="studio-field">
-          <label htmlFor={titleId}>Title</label>
-          <input
-            id={titleId}
-            className="input"
-            required
-            maxLength={LIMITS.titleMax}
-            value={draft.title}
-            onChange={(event) => autosave.set('title', event.target.value)}
-          />
+      {readOnly && <ReadOnlyNotice kind="blogs" author={blog.author} />}
+      <fieldset className="studio-fieldset" disabled={readOnly}>
+        <div className="studio-form">
+          <div className="studio-field">
+            <label htmlFor={titleId}>Title</label>
+            <input
+              id={titleId}
+              className="input"
+              required
+              maxLength={LIMITS.titleMax}
+              value={draft.title}
+              onChange={(event) => autosave.set('title', event.target.value)}
+            />
+          </div>
+          <div className="studio-field">
+            <span className="studio-field__label" aria-hidden="true">
+              Content
+            </span>
+            <AuthoredEditor
+              label="Content"
+              value={draft.content}
+              onChange={(html) => autosave.set('content', html)}
+              uploadImage={uploadImage}
+              readOnly={readOnly}
+            />
+          </div>
         </div>
-        <div className="studio-field">
-          <span className="studio-field__label" aria-hidden="true">
-            Content
-          </span>
-          <AuthoredEditor
-            label="Content"
-            value={draft.content}
-            onChange={(html) => autosave.set('content', html)}
-            uploadImage={uploadImage}
-          />
-        </div>
-      </div>
-      <DeleteItem kind="blogs" id={blog._id} title={saved.title} />
+        <DeleteItem kind="blogs" id={blog._id} title={saved.title} />
+      </fieldset>
     </article>
   );
 }

@@ -6,7 +6,15 @@ import { LIMITS } from '../../../shared/constants';
 import type { StudioCourse } from '../../../shared/studio';
 import { paths } from '../../app/paths';
 import { AuthoredEditor } from './components/authored-editor';
-import { DeleteItem, EditorHead, ItemEditorScreen, uploadImage, useItemEditor } from './components/item-editor';
+import {
+  canChange,
+  DeleteItem,
+  EditorHead,
+  ItemEditorScreen,
+  ReadOnlyNotice,
+  uploadImage,
+  useItemEditor,
+} from './components/item-editor';
 import { LessonList } from './components/lesson-list';
 import { MediaField } from './components/media-field';
 import { RecoveredChanges } from './components/recovered-changes';
@@ -15,7 +23,7 @@ export default function CourseEditorPage() {
   const { courseId = '' } = useParams();
   return (
     <ItemEditorScreen kind="courses" id={courseId} key={courseId}>
-      {(course) => <CourseEditor course={course} />}
+      {(course, me) => <CourseEditor course={course} readOnly={!canChange(me, course.author)} />}
     </ItemEditorScreen>
   );
 }
@@ -28,7 +36,7 @@ const pickCourse = (course: StudioCourse) => ({
 });
 const LABELS = { title: 'Title', description: 'Description', cover: 'Cover image' };
 
-function CourseEditor({ course }: { course: StudioCourse }) {
+function CourseEditor({ course, readOnly }: { course: StudioCourse; readOnly: boolean }) {
   const titleId = useId();
   const editor = useItemEditor('courses', course, pickCourse);
   const { draft, saved, autosave } = editor;
@@ -43,6 +51,7 @@ function CourseEditor({ course }: { course: StudioCourse }) {
         reloading={editor.reloading}
         onPublish={(next) => void editor.publish(next)}
         onReload={() => void editor.reload()}
+        readOnly={readOnly}
         viewHref={paths.course(course._id)}
       />
       {editor.recovered && (
@@ -54,40 +63,44 @@ function CourseEditor({ course }: { course: StudioCourse }) {
           onDismiss={() => autosave.dismissRecovered()}
         />
       )}
-      <div className="studio-form">
-        <div className="studio-field">
-          <label htmlFor={titleId}>Title</label>
-          <input
-            id={titleId}
-            className="input"
-            required
-            maxLength={LIMITS.titleMax}
-            value={draft.title}
-            onChange={(event) => autosave.set('title', event.target.value)}
+      {readOnly && <ReadOnlyNotice kind="courses" author={course.author} />}
+      <fieldset className="studio-fieldset" disabled={readOnly}>
+        <div className="studio-form">
+          <div className="studio-field">
+            <label htmlFor={titleId}>Title</label>
+            <input
+              id={titleId}
+              className="input"
+              required
+              maxLength={LIMITS.titleMax}
+              value={draft.title}
+              onChange={(event) => autosave.set('title', event.target.value)}
+            />
+          </div>
+          <div className="studio-field">
+            <span className="studio-field__label" aria-hidden="true">
+              Description
+            </span>
+            <AuthoredEditor
+              label="Description"
+              value={draft.description}
+              onChange={(html) => autosave.set('description', html)}
+              uploadImage={uploadImage}
+              readOnly={readOnly}
+            />
+          </div>
+          <MediaField
+            legend="Cover image"
+            kind="image"
+            urlLabel="Cover image URL"
+            uploadLabel="Upload a cover image"
+            value={draft.cover}
+            onChange={(url) => autosave.set('cover', url)}
           />
         </div>
-        <div className="studio-field">
-          <span className="studio-field__label" aria-hidden="true">
-            Description
-          </span>
-          <AuthoredEditor
-            label="Description"
-            value={draft.description}
-            onChange={(html) => autosave.set('description', html)}
-            uploadImage={uploadImage}
-          />
-        </div>
-        <MediaField
-          legend="Cover image"
-          kind="image"
-          urlLabel="Cover image URL"
-          uploadLabel="Upload a cover image"
-          value={draft.cover}
-          onChange={(url) => autosave.set('cover', url)}
-        />
-      </div>
-      <LessonList course={course} />
-      <DeleteItem kind="courses" id={course._id} title={saved.title} />
+        <LessonList course={course} readOnly={readOnly} />
+        <DeleteItem kind="courses" id={course._id} title={saved.title} />
+      </fieldset>
     </article>
   );
 }

@@ -154,6 +154,22 @@ describe('autosave in the post editor', () => {
     expect(screen.getByRole('link', { name: 'View on the site' }).getAttribute('href')).toBe('/blog/b1');
   });
 
+  it("shows someone else's post read-only to an author, saying who may change it", async () => {
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/blogs/b1': () => json(200, blog({ author: { _id: 'u-other', name: 'Olga Other' } })),
+    });
+    renderStudio('/studio/blogs/b1');
+    expect(
+      await screen.findByText('You can read this post, but only its author (Olga Other) or an admin can change it.'),
+    ).toBeTruthy();
+    // The fields sit in a disabled fieldset: disabled as a group, not each by its own attribute.
+    expect(screen.getByLabelText('Title').closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Delete post' }).closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('asks before a link leaves unsaved changes behind: Stay keeps the page, Leave goes', async () => {
     fakeServer(fetchMock, {
       'GET /api/auth/me': () => json(200, ME.author),

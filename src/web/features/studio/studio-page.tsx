@@ -59,7 +59,7 @@ function ContentLists({ me }: { me: Me }) {
         {list.isError && (
           <LoadError what={TAB_NAMES[kind].toLowerCase()} error={list.error} onRetry={() => void list.refetch()} />
         )}
-        {list.data && <ContentTable kind={kind} items={list.data} caption={TAB_NAMES[kind]} />}
+        {list.data && <ContentTable key={kind} kind={kind} items={list.data} caption={TAB_NAMES[kind]} />}
       </section>
       {creating && <CreateItemDialog kind={kind} onClose={() => setCreating(false)} />}
     </StudioFrame>

@@ -38,7 +38,14 @@ const CODE_LANGUAGES = [
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
-export default function AuthoredEditorImpl({ value, onChange, label, uploadImage, placeholder }: AuthoredEditorProps) {
+export default function AuthoredEditorImpl({
+  value,
+  onChange,
+  label,
+  uploadImage,
+  placeholder,
+  readOnly = false,
+}: AuthoredEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -51,6 +58,7 @@ export default function AuthoredEditorImpl({ value, onChange, label, uploadImage
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
     content: value,
+    editable: !readOnly,
     // The toolbar shows what is active at the cursor, so it re-renders as the selection moves.
     shouldRerenderOnTransaction: true,
     editorProps: {
@@ -73,9 +81,13 @@ export default function AuthoredEditorImpl({ value, onChange, label, uploadImage
     if (value !== shown) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
   return (
     <div className="rich-text-editor authored-editor">
-      {editor && <Toolbar editor={editor} label={label} uploadImage={uploadImage} />}
+      {editor && !readOnly && <Toolbar editor={editor} label={label} uploadImage={uploadImage} />}
       <EditorContent editor={editor} />
     </div>
   );

@@ -13,6 +13,8 @@ export interface AuthoredEditorProps {
   /** Uploads an image file and answers its URL. */
   uploadImage: (file: File) => Promise<string>;
   placeholder?: string;
+  /** Shown but not editable (someone else's item): no toolbar either. */
+  readOnly?: boolean;
 }
 
 const Editor = lazy(() => import('./authored-editor-impl'));

@@ -1,7 +1,6 @@
 // A kind's items as a table: title, status, last edit, author, and Edit, Publish/Unpublish and Delete (asked first).
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { showAlert } from '../../../components/alert-banner';
 import { isApiError } from '../../../lib/api';
 import { useDeleteItem } from '../api/delete-item';
 import { useUpdateItem } from '../api/update-item';
@@ -22,6 +21,8 @@ export function ContentTable<K extends StudioKind>({ kind, items, caption }: Con
   const update = useUpdateItem(kind);
   const remove = useDeleteItem(kind);
   const [deleting, setDeleting] = useState<ItemOf<K> | null>(null);
+  // Outcomes stay on screen (the site's alert lasts a second): a refusal names its reason, e.g. whose item it is.
+  const [message, setMessage] = useState<{ text: string; kind: 'success' | 'danger' } | null>(null);
   const noun = NOUN[kind];
   const busyId = update.isPending ? update.variables.id : null;
 
@@ -31,22 +32,42 @@ export function ContentTable<K extends StudioKind>({ kind, items, caption }: Con
       { id: item._id, patch: { status: next, version: item.version } },
       {
         onSuccess: () =>
-          showAlert(next === 'published' ? `Published “${item.title}”.` : `Unpublished “${item.title}”.`),
+          setMessage({
+            text: next === 'published' ? `Published “${item.title}”.` : `Unpublished “${item.title}”.`,
+            kind: 'success',
+          }),
         onError: (err) =>
-          showAlert(
-            isApiError(err, 409)
-              ? `Someone else changed “${item.title}” in the meantime. Reload the list and try again.`
-              : err.message,
-            'danger',
-          ),
+          setMessage({
+            text: isApiError(err, 409)
+              ? `“${item.title}” was not changed: someone else changed it in the meantime. Reload the page and try again.`
+              : `“${item.title}” was not changed: ${err.message}`,
+            kind: 'danger',
+          }),
       },
     );
   }
 
-  if (items.length === 0) return <p className="empty-state">No {noun}s yet.</p>;
+  const status = (
+    <p
+      className={message ? `studio-message studio-message--${message.kind}` : 'studio-message'}
+      role="status"
+      aria-live="polite"
+    >
+      {message?.text}
+    </p>
+  );
+
+  if (items.length === 0)
+    return (
+      <>
+        {status}
+        <p className="empty-state">No {noun}s yet.</p>
+      </>
+    );
 
   return (
     <>
+      {status}
       <div className="studio-table-wrap">
         <table className="studio-table">
           <caption className="visually-hidden">{caption}</caption>
@@ -109,12 +130,12 @@ export function ContentTable<K extends StudioKind>({ kind, items, caption }: Con
           onConfirm={() =>
             remove.mutate(deleting._id, {
               onSuccess: () => {
-                showAlert(`Deleted “${deleting.title}”.`);
+                setMessage({ text: `Deleted “${deleting.title}”.`, kind: 'success' });
                 setDeleting(null);
               },
               onError: (err) => {
                 setDeleting(null);
-                showAlert(err.message, 'danger');
+                setMessage({ text: `“${deleting.title}” was not deleted: ${err.message}`, kind: 'danger' });
               },
             })
           }

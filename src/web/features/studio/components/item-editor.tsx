@@ -25,6 +25,23 @@ import { StudioFrame, StudioGate } from './studio-gate';
 import { useAutosave } from './use-autosave';
 import { LeaveGuard } from './leave-guard';
 
+/**
+ * Decision 0008's author-owns rule, as a hint for the screen (the server enforces it and says why it refuses): admins
+ * change everything, an author only their own items; an item without an author is the admins'.
+ */
+export const canChange = (me: Me, author: { _id: string } | null) =>
+  me.role === 'admin' || (author !== null && author._id === me._id);
+
+/** Above an item this person may read but not change: why the fields are disabled. */
+export function ReadOnlyNotice({ kind, author }: { kind: StudioKind; author: { name: string } | null }) {
+  return (
+    <p className="studio-notice">
+      You can read this {NOUN[kind]}, but only {author ? `its author (${author.name})` : 'an admin'}
+      {author ? ' or an admin' : ''} can change it.
+    </p>
+  );
+}
+
 /** Images in authored text go through the media call; the editor gets their URL. */
 export const uploadImage = async (file: File) => (await uploadMedia(file)).url;
 
@@ -136,6 +153,8 @@ interface EditorHeadProps {
   onReload: () => void;
   /** The reader's page, shown once published. */
   viewHref: string;
+  /** Someone else's item (an author's view): no Publish. */
+  readOnly?: boolean;
   children?: ReactNode;
 }
 
@@ -148,6 +167,7 @@ export function EditorHead({
   onPublish,
   onReload,
   viewHref,
+  readOnly = false,
   children,
 }: EditorHeadProps) {
   const published = status === 'published';
@@ -161,7 +181,7 @@ export function EditorHead({
         <button
           type="button"
           className={published ? 'button button--ghost' : 'button'}
-          disabled={state === 'saving' || state === 'conflict'}
+          disabled={readOnly || state === 'saving' || state === 'conflict'}
           onClick={() => onPublish(published ? 'draft' : 'published')}
         >
           {published ? 'Unpublish' : 'Publish'}

@@ -23,7 +23,15 @@ const pickLesson = (lesson: StudioLesson) => ({
 });
 const LABELS = { title: 'Lesson title', link: 'Video', description: 'Lesson description', captions: 'Captions' };
 
-export function LessonEditor({ courseId, lesson }: { courseId: string; lesson: StudioLesson }) {
+export function LessonEditor({
+  courseId,
+  lesson,
+  readOnly = false,
+}: {
+  courseId: string;
+  lesson: StudioLesson;
+  readOnly?: boolean;
+}) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const headingId = useId();
@@ -107,6 +115,7 @@ export function LessonEditor({ courseId, lesson }: { courseId: string; lesson: S
           value={draft.description}
           onChange={(html) => autosave.set('description', html)}
           uploadImage={uploadImage}
+          readOnly={readOnly}
         />
       </div>
     </section>

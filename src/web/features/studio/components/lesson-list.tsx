@@ -20,7 +20,7 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 type Direction = 'up' | 'down';
 
-export function LessonList({ course }: { course: StudioCourse }) {
+export function LessonList({ course, readOnly = false }: { course: StudioCourse; readOnly?: boolean }) {
   const headingId = useId();
   const hintId = useId();
   const lessons = course.lessons;
@@ -119,7 +119,7 @@ export function LessonList({ course }: { course: StudioCourse }) {
                 <div className="lesson-row__main">
                   <span
                     className="lesson-row__handle"
-                    draggable
+                    draggable={!readOnly}
                     title="Drag to reorder"
                     aria-hidden="true"
                     onDragStart={(event) => {
@@ -188,7 +188,7 @@ export function LessonList({ course }: { course: StudioCourse }) {
                 </div>
                 {open && (
                   <div id={editorId} className="lesson-row__editor">
-                    <LessonEditor key={lesson._id} courseId={course._id} lesson={lesson} />
+                    <LessonEditor key={lesson._id} courseId={course._id} lesson={lesson} readOnly={readOnly} />
                   </div>
                 )}
               </li>
