@@ -1,7 +1,8 @@
-// `npm test`: the unit and API tests, then the browser tests (when Chromium is present), and one summary line.
+// `npm test`: the static checks (typecheck, lint, format), then the unit and API tests, then the browser tests
+// (when Chromium is present), and one summary line.
 // DATABASE_URL set: both runs use throwaway databases on that PostgreSQL server; unset: PGlite.
 // E2E=1: a missing Chromium is an error instead of a skip.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,45 @@ function summary() {
   console.log(`\n${line}`);
   process.exit(totals.failed > 0 ? 1 : 0);
 }
+
+/** Runs the three static checks side by side (two cores: tsc and ESLint's type-aware pass overlap well) and
+ *  prints each one's output and time; any failure stops `npm test` before the suites. */
+async function staticChecks() {
+  const checks = ['typecheck', 'lint', 'format:check'];
+  console.log(`\n=== Static checks (${checks.join(', ')}) ===`);
+  const t0 = Date.now();
+  const results = await Promise.all(
+    checks.map(
+      (script) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn('npm', ['run', '--silent', script], { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ script, code: code ?? 1, output, ms: Date.now() - started }));
+        }),
+    ),
+  );
+  for (const { script, code, output, ms } of results) {
+    const shown = output
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn'))
+      .join('\n')
+      .trim();
+    console.log(`${code === 0 ? 'ok' : 'FAILED'}  npm run ${script} (${(ms / 1000).toFixed(1)} s)`);
+    if (code !== 0 && shown) console.log(shown);
+  }
+  console.log(`Static checks: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length > 0) {
+    totals.failed += failed.length;
+    console.error(`\n${failed.map((r) => r.script).join(', ')} failed: fix them before the test suites run.`);
+    summary();
+  }
+}
+
+await staticChecks();
 
 console.log(`\n=== Unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
 vitestRun('unit', []);
