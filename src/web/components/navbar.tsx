@@ -5,6 +5,8 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BRAND, TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
 import { useSession } from '../lib/session';
+import { useMe } from '../lib/use-me';
+import { canAuthor } from '../../shared/studio-rules';
 import { showAlert } from './alert-banner';
 import { MenuIcon, SearchIcon } from './icons';
 
@@ -24,6 +26,9 @@ interface NavbarProps {
 
 export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const { signedIn, signOut } = useSession();
+  // Authors and admins get a Studio link; the server checks the role on every Studio call anyway.
+  const { data: me } = useMe();
+  const showStudio = signedIn && canAuthor(me?.role);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -87,6 +92,13 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
                 </NavLink>
               </li>
             ))}
+            {showStudio && (
+              <li>
+                <NavLink to="/studio" className="navbar__link">
+                  Studio
+                </NavLink>
+              </li>
+            )}
           </ul>
           <div className="navbar__search">
             <SearchIcon className="navbar__search-icon" width="18" height="18" />
