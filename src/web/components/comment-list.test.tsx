@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { act } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../shared/contract';
 import { signIn, signOut } from '../lib/session';
@@ -18,8 +19,22 @@ const items = [
   comment('c2', 'u-other', 'Some Other', '<p>theirs</p>'),
 ];
 
+/** Renders inside a fresh query client (the list asks GET /api/auth/me for the reader's role). */
+const renderWithQueries = (ui: ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+
+/** Answers GET /api/auth/me with `role`. */
+function stubMe(role: 'learner' | 'admin') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ _id: 'u-me', name: 'Me Myself', email: 'me@example.test', role })),
+  );
+}
+
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   act(() => {
     signOut();
     // signOut keeps user-id (SPEC §4); clearing it here needs the storage event the session listens to.
@@ -30,9 +45,10 @@ afterEach(() => {
 
 describe('CommentList', () => {
   it('shows author, time and content, and a delete button only on the reader’s own items', () => {
+    stubMe('learner');
     act(() => signIn('t'.repeat(43), 'u-me'));
     const onDelete = vi.fn();
-    render(<CommentList items={items} noun="comment" label="Comments" onDelete={onDelete} />);
+    renderWithQueries(<CommentList items={items} noun="comment" label="Comments" onDelete={onDelete} />);
     const rows = screen.getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('Me Myself');
@@ -46,7 +62,33 @@ describe('CommentList', () => {
   });
 
   it('shows no delete button without a stored user id', () => {
-    render(<CommentList items={items} noun="solution" label="Solutions" onDelete={() => {}} />);
+    renderWithQueries(<CommentList items={items} noun="solution" label="Solutions" onDelete={() => {}} />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('gives an admin a delete button on every item; another user’s is deleted only after confirming', async () => {
+    stubMe('admin');
+    act(() => signIn('t'.repeat(43), 'u-me'));
+    const onDelete = vi.fn();
+    renderWithQueries(<CommentList items={items} noun="comment" label="Comments" onDelete={onDelete} />);
+    await waitFor(() => expect(screen.getAllByRole('button')).toHaveLength(2));
+    const theirs = screen.getByRole('button', { name: /^Delete comment by Some Other/ });
+
+    // happy-dom has no window.confirm: stand in for the browser's dialog.
+    const confirm = vi.fn((_message?: string) => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(theirs);
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('this comment by Some Other'));
+    expect(onDelete).not.toHaveBeenCalled();
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(theirs);
+    expect(onDelete).toHaveBeenCalledWith(items[1]);
+
+    // One's own goes at once, as for everyone (SPEC §4).
+    confirm.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: /^Delete comment by Me Myself/ }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(onDelete).toHaveBeenLastCalledWith(items[0]);
   });
 });

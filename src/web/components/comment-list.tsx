@@ -3,6 +3,7 @@
 import type { Comment } from '../../shared/contract';
 import { formatDateTime } from '../lib/format';
 import { useSession } from '../lib/session';
+import { confirmModeration, useIsAdmin } from '../lib/use-me';
 import { RichHtml } from './rich-html';
 import './comment-list.css';
 
@@ -18,6 +19,7 @@ interface CommentListProps {
 
 export function CommentList({ items, noun, onDelete, deleting, label }: CommentListProps) {
   const { userId } = useSession();
+  const isAdmin = useIsAdmin();
   return (
     <ul className="comment-list" aria-label={label}>
       {items.map((item) => (
@@ -27,13 +29,16 @@ export function CommentList({ items, noun, onDelete, deleting, label }: CommentL
             <time className="comment__date" dateTime={item.date}>
               {formatDateTime(item.date)}
             </time>
-            {userId !== null && item.user._id === userId && (
+            {userId !== null && (item.user._id === userId || isAdmin) && (
               <button
                 type="button"
                 className="icon-button comment__delete"
                 aria-label={`Delete ${noun} by ${item.user.name} from ${formatDateTime(item.date)}`}
                 disabled={deleting === item._id}
-                onClick={() => onDelete(item)}
+                onClick={() => {
+                  const own = item.user._id === userId;
+                  if (own || confirmModeration(`this ${noun} by ${item.user.name}`)) onDelete(item);
+                }}
               >
                 <TrashIcon />
               </button>

@@ -21,6 +21,15 @@ export const meQueryOptions = (token: string | null) =>
     staleTime: 30_000,
   });
 
+/** True for a signed-in admin: they see a delete control on every comment, bug and solution (moderation). */
+export function useIsAdmin(): boolean {
+  return useMe().data?.role === 'admin';
+}
+
+/** Moderation deletes someone else's words: ask first (one's own delete stays immediate, as SPEC §4 has it). */
+export const confirmModeration = (what: string) =>
+  window.confirm(`Delete ${what}? You are removing another user's post as a moderator; this cannot be undone.`);
+
 /** The signed-in user (`data`), or no data while signed out (the query is disabled then). */
 export function useMe() {
   const { token } = useSession();

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { QueryView } from '../../components/query-view';
 import { useSession } from '../../lib/session';
+import { confirmModeration, useIsAdmin } from '../../lib/use-me';
 import { useDeleteBug } from './api/delete-bug';
 import { useBugs } from './api/get-bugs';
 import { AddBugModal } from './components/add-bug-modal';
@@ -56,6 +57,7 @@ function BugBoard() {
 
 function BugLists({ lists }: { lists: BugList }) {
   const remove = useDeleteBug();
+  const isAdmin = useIsAdmin();
   const onDelete = (bug: Bug) =>
     remove.mutate(bug._id, {
       onSuccess: () => showAlert(TEXT.bugDeleted),
@@ -90,9 +92,19 @@ function BugLists({ lists }: { lists: BugList }) {
           <p className="bugs-empty">{TEXT.noBugs}</p>
         ) : (
           <div className="card-grid">
-            {lists.otherBugs.map((bug) => (
-              <BugCard key={bug._id} bug={bug} />
-            ))}
+            {lists.otherBugs.map((bug) =>
+              // Admins moderate: a delete control on everyone's bugs, after a confirmation.
+              isAdmin ? (
+                <BugCard
+                  key={bug._id}
+                  bug={bug}
+                  onDelete={(b) => confirmModeration(`the bug “${b.title}”`) && onDelete(b)}
+                  deleting={remove.isPending && remove.variables === bug._id}
+                />
+              ) : (
+                <BugCard key={bug._id} bug={bug} />
+              ),
+            )}
           </div>
         )}
       </section>
