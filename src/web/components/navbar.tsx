@@ -1,14 +1,14 @@
 // The sticky site navigation: links, the search box that opens the search modal, and Login or Logout.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BRAND, TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
 import { useSession } from '../lib/session';
-import { useMe } from '../lib/use-me';
-import { canAuthor } from '../../shared/studio-rules';
 import { showAlert } from './alert-banner';
 import { MenuIcon, SearchIcon } from './icons';
+
+const StudioLink = lazy(() => import('./studio-link'));
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -26,9 +26,6 @@ interface NavbarProps {
 
 export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const { signedIn, signOut } = useSession();
-  // Authors and admins get a Studio link; the server checks the role on every Studio call anyway.
-  const { data: me } = useMe();
-  const showStudio = signedIn && canAuthor(me?.role);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -92,12 +89,11 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
                 </NavLink>
               </li>
             ))}
-            {showStudio && (
-              <li>
-                <NavLink to="/studio" className="navbar__link">
-                  Studio
-                </NavLink>
-              </li>
+            {signedIn && (
+              // Authors and admins get a Studio link; the server checks the role on every Studio call anyway.
+              <Suspense fallback={null}>
+                <StudioLink />
+              </Suspense>
             )}
           </ul>
           <div className="navbar__search">
