@@ -1,11 +1,10 @@
-// The frame around every page: progress bar, navbar, alert banner, the page itself, footer, and the search modal.
+// The frame around every page: navbar with the progress bar, alert banner, the page itself, footer, search modal.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AlertBanner } from '../components/alert-banner';
 import { Footer } from '../components/footer';
 import { Loading } from '../components/loading';
 import { Navbar } from '../components/navbar';
-import { ProgressBar } from '../components/progress-bar';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
 
@@ -37,7 +36,6 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <ProgressBar />
       <Navbar searchOpen={searchOpen} onOpenSearch={openSearch} />
       <AlertBanner />
       <main id="main" tabIndex={-1}>

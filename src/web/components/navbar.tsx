@@ -7,6 +7,7 @@ import { api } from '../lib/api';
 import { useSession } from '../lib/session';
 import { showAlert } from './alert-banner';
 import { MenuIcon, SearchIcon } from './icons';
+import { ProgressBar } from './progress-bar';
 
 const StudioLink = lazy(() => import('./studio-link'));
 
@@ -63,6 +64,8 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
 
   return (
     <header className="navbar">
+      {/* Inside the banner landmark: outside every landmark, axe flags the bar while it shows (region). */}
+      <ProgressBar />
       <nav className="container navbar__inner" aria-label="Main">
         <Link to="/" className="navbar__brand">
           <span aria-hidden="true" className="navbar__logo">
