@@ -274,6 +274,52 @@ describe('lessons in the course editor', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Intro down'));
   });
 
+  it('a second move while the first is on its way: the older answer never puts the list back, focus stays', async () => {
+    let current = lessons;
+    const answers: { resolve: (response: Response) => void; promise: Promise<Response> }[] = [];
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ lessons: current })),
+      'PUT /api/studio/courses/c1/lesson-order': ({ body }) => {
+        const ids = (body as { ids: string[] }).ids;
+        current = ids.flatMap((id) => lessons.filter((l) => l._id === id));
+        const answer = deferred();
+        answers.push(answer);
+        const order = current;
+        return answer.promise.then(() => json(200, order));
+      },
+    });
+    renderStudio('/studio/courses/c1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lessons' })).toBeTruthy();
+    const titles = () =>
+      screen.getAllByRole('listitem').map((li) => li.querySelector('.lesson-row__title')?.textContent);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push((titles() as string[]).join(',')));
+    observer.observe(screen.getByRole('list'), { childList: true, subtree: true, characterData: true });
+
+    const down = screen.getByRole('button', { name: 'Move Intro down' });
+    down.focus();
+    fireEvent.click(down);
+    await waitFor(() => expect(titles()).toEqual(['Setup', 'Intro', 'Deploy']));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    // The first PUT has not answered yet: move Intro down again.
+    fireEvent.click(screen.getByRole('button', { name: 'Move Intro down' }));
+    await waitFor(() => expect(titles()).toEqual(['Setup', 'Deploy', 'Intro']));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Intro up'));
+
+    await act(async () => answers[0].resolve(new Response()));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(titles()).toEqual(['Setup', 'Deploy', 'Intro']);
+    await act(async () => answers[1].resolve(new Response()));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith('/c1')).length).toBe(2));
+    expect(titles()).toEqual(['Setup', 'Deploy', 'Intro']);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Intro up');
+    observer.disconnect();
+    // Never back to an older order on the way.
+    expect(seen.filter((order) => order !== 'Setup,Intro,Deploy' && order !== 'Setup,Deploy,Intro')).toEqual([]);
+    expect(seen.lastIndexOf('Setup,Intro,Deploy')).toBeLessThan(seen.indexOf('Setup,Deploy,Intro'));
+  });
+
   it('a refused order puts the lessons back and says why', async () => {
     fakeServer(fetchMock, {
       'GET /api/auth/me': () => json(200, ME.author),
