@@ -355,8 +355,17 @@ describe('search and session', () => {
     await page.reload();
 
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('searchbox').click();
     const dialog = page.getByRole('dialog', { name: 'Search' });
+    // Focus alone (tabbing through the header) does not open the dialog; Enter does, and so does a click.
+    await nav.getByRole('searchbox').focus();
+    expect(await dialog.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await dialog.getByText(TEXT.searchNote).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    expect(await dialog.count()).toBe(0);
+    await nav.getByRole('searchbox').click();
     await dialog.getByText(TEXT.searchNote).waitFor();
     const input = dialog.getByRole('searchbox');
     await input.fill(course.title);

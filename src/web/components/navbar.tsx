@@ -33,8 +33,6 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
-  // When the modal closes, focus comes back to the search box; that focus must not open the modal again.
-  const ignoreFocus = useRef(false);
   const wasOpen = useRef(searchOpen);
 
   // The menu closes on every route change, adjusted while rendering the new route rather than in an effect.
@@ -46,9 +44,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
 
   useEffect(() => {
     if (wasOpen.current && !searchOpen) {
-      ignoreFocus.current = true;
       searchRef.current?.focus({ preventScroll: true });
-      ignoreFocus.current = false;
     }
     wasOpen.current = searchOpen;
   }, [searchOpen]);
@@ -109,9 +105,14 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               placeholder={TEXT.searchPlaceholder}
               aria-label="Search courses and tutorials"
               aria-haspopup="dialog"
+              // Opens on a click or Enter, never on focus alone (WCAG 3.2.1): tabbing through the header, or focus
+              // coming back when the dialog closes, must not open it.
               onClick={onOpenSearch}
-              onFocus={() => {
-                if (!ignoreFocus.current) onOpenSearch();
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  onOpenSearch();
+                }
               }}
             />
           </div>
