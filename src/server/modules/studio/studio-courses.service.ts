@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { courses, lessons, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { isId } from '../../lib/ids';
-import { isBlankAuthoredHtml, sanitizeAuthoredHtml, sanitizeTitle } from '../../lib/sanitize';
-import { contentWrite, iso, saveAction } from './content-write';
+import { isBlankAuthoredHtml, sanitizeAuthoredHtml } from '../../lib/sanitize';
+import { authorOf, cleanTitle, contentWrite, iso, lostRace, readOne, saveAction } from './content-write';
 import { assertMayChange, type Editor, invalid, notFound, staleVersion } from './studio-access';
 
 /** The Studio lists at most this many items of a kind (DESIGN §6: a list's cost does not grow with the table). */
@@ -70,7 +70,7 @@ const toCourse = (row: CourseRow, courseLessons: StudioLesson[]): StudioCourse =
   version: row.version,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
-  author: row.authorId ? { _id: row.authorId, name: row.authorName ?? '' } : null,
+  author: authorOf(row),
   lessons: courseLessons,
 });
 
@@ -97,21 +97,13 @@ export async function listStudioCourses(db: Db): Promise<StudioCourse[]> {
 }
 
 export async function getStudioCourse(db: Db, id: string): Promise<StudioCourse> {
-  if (!isId(id)) throw notFound('course');
-  const [row] = await selectCourses(db).where(eq(courses.id, id));
-  if (!row) throw notFound('course');
+  const row = await readOne('course', id, () => selectCourses(db).where(eq(courses.id, id)));
   const byCourse = await lessonsOf(db, [row.id]);
   return toCourse(row, byCourse.get(row.id) ?? []);
 }
 
 const emptyDescription = () =>
   invalid('description is empty: a published course needs a description (save it as a draft until then)');
-
-const cleanTitle = (title: string) => {
-  const clean = sanitizeTitle(title);
-  if (!clean) throw invalid('title is required');
-  return clean;
-};
 
 export async function createCourse(db: Db, editor: Editor, body: CreateCourseBody): Promise<StudioCourse> {
   const title = cleanTitle(body.title);
@@ -136,24 +128,19 @@ export async function createCourse(db: Db, editor: Editor, body: CreateCourseBod
   });
 }
 
+/** What a change of a course, or of its lessons, checks and records. */
+const courseBeforeChange = {
+  id: courses.id,
+  title: courses.title,
+  description: courses.description,
+  status: courses.status,
+  version: courses.version,
+  authorId: courses.authorId,
+};
+
 /** The course row a change needs, locked until the transaction ends (lesson writes of one course queue up). */
-async function lockCourse(tx: Db, id: string) {
-  if (!isId(id)) throw notFound('course');
-  const [row] = await tx
-    .select({
-      id: courses.id,
-      title: courses.title,
-      description: courses.description,
-      status: courses.status,
-      version: courses.version,
-      authorId: courses.authorId,
-    })
-    .from(courses)
-    .where(eq(courses.id, id))
-    .for('update');
-  if (!row) throw notFound('course');
-  return row;
-}
+const lockCourse = (tx: Db, id: string) =>
+  readOne('course', id, () => tx.select(courseBeforeChange).from(courses).where(eq(courses.id, id)).for('update'));
 
 /** Any subset of the fields on the version the editor saw; a stale version is refused, the row left untouched. */
 export async function updateCourse(db: Db, editor: Editor, id: string, body: PatchCourseBody): Promise<StudioCourse> {
@@ -165,17 +152,10 @@ export async function updateCourse(db: Db, editor: Editor, id: string, body: Pat
     ...(body.status !== undefined && { status: body.status }),
   };
   return contentWrite(db, async (tx) => {
-    const [current] = await tx
-      .select({
-        title: courses.title,
-        description: courses.description,
-        status: courses.status,
-        version: courses.version,
-        authorId: courses.authorId,
-      })
-      .from(courses)
-      .where(eq(courses.id, id));
-    if (!current) throw notFound('course');
+    // Read without a lock (unlike lockCourse): the versioned update below decides a race (decision 0008).
+    const current = await readOne('course', id, () =>
+      tx.select(courseBeforeChange).from(courses).where(eq(courses.id, id)),
+    );
     assertMayChange(editor, current, 'course');
     if (current.version !== body.version) throw staleVersion('course', current.version, body.version);
     const status = changes.status ?? current.status;
@@ -187,7 +167,7 @@ export async function updateCourse(db: Db, editor: Editor, id: string, body: Pat
       .set({ ...changes, version: sql`${courses.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(courses.id, id), eq(courses.version, body.version)))
       .returning({ title: courses.title, version: courses.version });
-    if (!saved) throw await lostRace(tx, 'course', id, body.version);
+    if (!saved) throw await lostRace(tx, courses, 'course', id, body.version);
     await recordAudit(tx, {
       actor: editor,
       action: saveAction(current.status, status),
@@ -198,13 +178,6 @@ export async function updateCourse(db: Db, editor: Editor, id: string, body: Pat
     });
     return getStudioCourse(tx, id);
   });
-}
-
-/** The versioned update matched no row: the item is gone (404) or someone saved first (409). */
-async function lostRace(tx: Db, kind: 'course' | 'lesson', id: string, sent: number) {
-  const table = kind === 'course' ? courses : lessons;
-  const [row] = await tx.select({ version: table.version }).from(table).where(eq(table.id, id));
-  return row ? staleVersion(kind, row.version, sent) : notFound(kind);
 }
 
 /** Deletes the course with its lessons (and their comments); answers it as it was. */
@@ -271,22 +244,20 @@ export async function addLesson(
 
 /** The lesson and its course's author (the author-owns rule), with the course row locked first, as every lesson
  *  write does, so two writes on one course always take their locks in the same order. */
-async function findLesson(tx: Db, id: string) {
-  if (!isId(id)) throw notFound('lesson');
-  const [row] = await tx
-    .select({
-      title: lessons.title,
-      version: lessons.version,
-      courseId: lessons.courseId,
-      authorId: courses.authorId,
-    })
-    .from(lessons)
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(eq(lessons.id, id))
-    .for('update', { of: courses });
-  if (!row) throw notFound('lesson');
-  return row;
-}
+const findLesson = (tx: Db, id: string) =>
+  readOne('lesson', id, () =>
+    tx
+      .select({
+        title: lessons.title,
+        version: lessons.version,
+        courseId: lessons.courseId,
+        authorId: courses.authorId,
+      })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(eq(lessons.id, id))
+      .for('update', { of: courses }),
+  );
 
 export async function updateLesson(db: Db, editor: Editor, id: string, body: PatchLessonBody): Promise<StudioLesson> {
   const changes = {
@@ -304,7 +275,7 @@ export async function updateLesson(db: Db, editor: Editor, id: string, body: Pat
       .set({ ...changes, version: sql`${lessons.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
       .returning(lessonColumns);
-    if (!saved) throw await lostRace(tx, 'lesson', id, body.version);
+    if (!saved) throw await lostRace(tx, lessons, 'lesson', id, body.version);
     await touchCourse(tx, current.courseId);
     await recordAudit(tx, {
       actor: editor,
