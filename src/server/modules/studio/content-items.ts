@@ -1,0 +1,156 @@
+// Tutorials and blog posts: a title, an authored `content`, a status and a version each, created, saved and deleted
+// by the same rules. One function per call serves both; a ContentKind holds what differs (the table, the kind's own
+// columns, a post's first-publish date). Each write is one transaction with its audit row and the cache NOTIFY.
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Status } from '../../../shared/studio-rules';
+import type { Db } from '../../db/client';
+import type { blogs, tutorials } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { isId } from '../../lib/ids';
+import { isBlankAuthoredHtml, sanitizeAuthoredHtml } from '../../lib/sanitize';
+import { cleanTitle, contentWrite, lostRace, readOne, saveAction } from './content-write';
+import { assertMayChange, type Editor, invalid, notFound, staleVersion } from './studio-access';
+
+type ItemTable = typeof tutorials | typeof blogs;
+type SharedColumn = 'id' | 'title' | 'content' | 'status' | 'version' | 'createdAt' | 'updatedAt' | 'authorId';
+/** The columns of the kind's table that only it has. */
+type OwnColumns<Table extends ItemTable> = Omit<PgInsertValue<Table>, SharedColumn>;
+
+/** What a create body holds at least; a save sends any part of it, and the version it was made on. */
+interface Fields {
+  title: string;
+  content: string;
+  status?: Status;
+}
+type Patch<Create extends Fields> = Partial<Create> & { version: number };
+
+/** What every item answers at least. */
+interface Item {
+  _id: string;
+  title: string;
+  author: { _id: string } | null;
+}
+
+export interface ContentKind<Table extends ItemTable, Answer extends Item, Create extends Fields> {
+  table: Table;
+  /** In answers: "Tutorial not found", "a published blog post needs content". */
+  name: 'tutorial' | 'blog post';
+  /** In the audit trail. */
+  entity: 'tutorial' | 'blog';
+  /** The item as the Studio answers it. */
+  get(db: Db, id: string): Promise<Answer>;
+  /** The kind's own columns for a new item with this status. */
+  created(body: Create, status: Status): OwnColumns<Table>;
+  /** The kind's own columns for a save that leaves the item with this status. */
+  saved(body: Patch<Create>, status: Status): Partial<OwnColumns<Table>>;
+}
+
+const emptyContent = (name: string) =>
+  invalid(`content is empty: a published ${name} needs content (save it as a draft until then)`);
+
+export async function createItem<Table extends ItemTable, Answer extends Item, Create extends Fields>(
+  db: Db,
+  editor: Editor,
+  kind: ContentKind<Table, Answer, Create>,
+  body: Create,
+): Promise<Answer> {
+  const title = cleanTitle(body.title);
+  const content = sanitizeAuthoredHtml(body.content);
+  const status = body.status ?? 'draft';
+  if (status === 'published' && isBlankAuthoredHtml(content)) throw emptyContent(kind.name);
+  // Either table: the kind's own columns were checked against its own table where the kind is defined.
+  const table: ItemTable = kind.table;
+  const own: object = kind.created(body, status);
+  return contentWrite(db, async (tx) => {
+    const [row] = await tx
+      .insert(table)
+      .values({ title, content, status, authorId: editor.id, ...own })
+      .returning({ id: table.id });
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'create',
+      entity: kind.entity,
+      entityId: row.id,
+      afterTitle: title,
+    });
+    return kind.get(tx, row.id);
+  });
+}
+
+/** Any subset of the fields on the version the editor saw; a stale version is refused, the row left untouched. */
+export async function updateItem<Table extends ItemTable, Answer extends Item, Create extends Fields>(
+  db: Db,
+  editor: Editor,
+  kind: ContentKind<Table, Answer, Create>,
+  id: string,
+  body: Patch<Create>,
+): Promise<Answer> {
+  if (!isId(id)) throw notFound(kind.name);
+  const changes = {
+    ...(body.title !== undefined && { title: cleanTitle(body.title) }),
+    ...(body.content !== undefined && { content: sanitizeAuthoredHtml(body.content) }),
+    ...(body.status !== undefined && { status: body.status }),
+  };
+  const table: ItemTable = kind.table;
+  return contentWrite(db, async (tx) => {
+    const current = await readOne(kind.name, id, () =>
+      tx
+        .select({
+          title: table.title,
+          content: table.content,
+          status: table.status,
+          version: table.version,
+          authorId: table.authorId,
+        })
+        .from(table)
+        .where(eq(table.id, id)),
+    );
+    assertMayChange(editor, current, kind.name);
+    if (current.version !== body.version) throw staleVersion(kind.name, current.version, body.version);
+    const status = changes.status ?? current.status;
+    if (status === 'published' && isBlankAuthoredHtml(changes.content ?? current.content))
+      throw emptyContent(kind.name);
+    const own: object = kind.saved(body, status);
+    // The version check and the write are one statement: a save that raced past the read above still loses.
+    const [saved] = await tx
+      .update(table)
+      .set({ ...changes, ...own, version: sql`${table.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(table.id, id), eq(table.version, body.version)))
+      .returning({ title: table.title });
+    if (!saved) throw await lostRace(tx, table, kind.name, id, body.version);
+    await recordAudit(tx, {
+      actor: editor,
+      action: saveAction(current.status, status),
+      entity: kind.entity,
+      entityId: id,
+      beforeTitle: current.title,
+      afterTitle: saved.title,
+    });
+    return kind.get(tx, id);
+  });
+}
+
+/** Deletes the item; answers it as it was. */
+export async function deleteItem<Table extends ItemTable, Answer extends Item, Create extends Fields>(
+  db: Db,
+  editor: Editor,
+  kind: ContentKind<Table, Answer, Create>,
+  id: string,
+): Promise<Answer> {
+  const table: ItemTable = kind.table;
+  return contentWrite(db, async (tx) => {
+    const before = await kind.get(tx, id);
+    assertMayChange(editor, { authorId: before.author?._id ?? null }, kind.name);
+    const [deleted] = await tx.delete(table).where(eq(table.id, before._id)).returning({ id: table.id });
+    if (!deleted) throw notFound(kind.name);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'delete',
+      entity: kind.entity,
+      entityId: id,
+      beforeTitle: before.title,
+    });
+    return before;
+  });
+}
