@@ -14,7 +14,10 @@ import type {
 import type { Role } from '../../../shared/studio-rules';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { seedDemoContent } from '../../db/seed/seed';
 import { createUser, type TestUser } from '../../test/factories';
+import { fixtureContent } from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
 
 /** A verified user with a live session and the given stored role. */
 export async function createUserAs(
@@ -27,6 +30,16 @@ export async function createUserAs(
   return user;
 }
 
+/** A fresh app with an admin, Ada, and two authors, Alice and Bob; with the demo catalogue when `seed`. */
+export async function studioTestApp({ seed = false } = {}) {
+  const t = await createTestApp();
+  if (seed) await seedDemoContent(t.database.db, fixtureContent);
+  const admin = await createUserAs(t.database.db, 'admin', { name: 'Ada Admin' });
+  const alice = await createUserAs(t.database.db, 'author', { name: 'Alice Author' });
+  const bob = await createUserAs(t.database.db, 'author', { name: 'Bob Author' });
+  return { t, admin, alice, bob };
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `inject` with the user's `auth-token` (none when `user` is undefined) and a JSON body when given. */
@@ -35,6 +48,9 @@ export function call(app: FastifyInstance, method: Method, url: string, user?: T
   if (payload !== undefined) options.payload = payload;
   return app.inject(options);
 }
+
+/** The `{error}` of a refusal. */
+export const errorOf = (res: { json<T>(): T }) => res.json<{ error: string }>().error;
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;

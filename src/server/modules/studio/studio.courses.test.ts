@@ -2,19 +2,18 @@
 // author-owns rule, lesson order, unknown ids, bad bodies, the body limit and the audit entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, studioCourse, type StudioCourse, type StudioLesson } from '../../../shared/studio';
-import { seedDemoContent } from '../../db/seed/seed';
 import type { TestUser } from '../../test/factories';
-import { fixtureContent } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import {
   addLesson,
   BAD_IDS,
   call,
   courseBody,
   createCourse,
-  createUserAs,
+  errorOf,
   lessonBody,
   type Method,
+  studioTestApp,
 } from './studio-test-kit';
 
 let t: TestApp;
@@ -23,18 +22,13 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoContent(t.database.db, fixtureContent);
-  admin = await createUserAs(t.database.db, 'admin', { name: 'Ada Admin' });
-  alice = await createUserAs(t.database.db, 'author', { name: 'Alice Author' });
-  bob = await createUserAs(t.database.db, 'author', { name: 'Bob Author' });
+  ({ t, admin, alice, bob } = await studioTestApp({ seed: true }));
 });
 afterAll(() => t.close());
 
 const studio = (method: Method, url: string, user: TestUser, payload?: object) =>
   call(t.app, method, url, user, payload);
 const getCourse = async (id: string) => (await studio('GET', `/api/studio/courses/${id}`, admin)).json<StudioCourse>();
-const errorOf = (res: { json<T>(): T }) => res.json<{ error: string }>().error;
 
 async function auditFor(entityId: string): Promise<AuditEntry[]> {
   const res = await studio('GET', '/api/studio/audit', admin);

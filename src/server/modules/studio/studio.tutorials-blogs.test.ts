@@ -10,15 +10,16 @@ import {
   type StudioTutorial,
 } from '../../../shared/studio';
 import type { TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import {
   BAD_IDS,
   blogBody,
   call,
   createBlog,
   createTutorial,
-  createUserAs,
+  errorOf,
   type Method,
+  studioTestApp,
   tutorialBody,
 } from './studio-test-kit';
 
@@ -28,16 +29,12 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUserAs(t.database.db, 'admin');
-  alice = await createUserAs(t.database.db, 'author', { name: 'Alice Author' });
-  bob = await createUserAs(t.database.db, 'author');
+  ({ t, admin, alice, bob } = await studioTestApp());
 });
 afterAll(() => t.close());
 
 const studio = (method: Method, url: string, user: TestUser, payload?: object) =>
   call(t.app, method, url, user, payload);
-const errorOf = (res: { json<T>(): T }) => res.json<{ error: string }>().error;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Overrides = { content?: string; status?: 'draft' | 'published' };

@@ -7,10 +7,8 @@ import { type AuditEntry, studioUser, type StudioUser } from '../../../shared/st
 import { auditLog, users } from '../../db/schema';
 import type { TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, createUserAs, type Method, UNKNOWN_ID } from './studio-test-kit';
+import { call, createUserAs, errorOf, type Method, UNKNOWN_ID } from './studio-test-kit';
 import { USERS_MAX } from './studio-users.service';
-
-const errorOf = (res: { json<T>(): T }) => res.json<{ error: string }>().error;
 
 describe('users and roles', () => {
   let t: TestApp;
