@@ -1,21 +1,10 @@
 // '/studio/blogs/:blogId': a post's title and content, saved as you type; its date is the first publish date.
-import { useId } from 'react';
 import { useParams } from 'react-router';
-import { LIMITS } from '../../../shared/constants';
 import type { StudioBlog } from '../../../shared/studio';
 import { paths } from '../../app/paths';
-import { AuthoredEditor } from './components/authored-editor';
 import { formatWhen } from './components/format-when';
-import {
-  canChange,
-  DeleteItem,
-  EditorHead,
-  ItemEditorScreen,
-  ReadOnlyNotice,
-  uploadImage,
-  useItemEditor,
-} from './components/item-editor';
-import { RecoveredChanges } from './components/recovered-changes';
+import { canChange, EditorFrame, ItemEditorScreen, useItemEditor } from './components/item-editor';
+import { RichTextField, TitleField } from './components/studio-fields';
 
 export default function BlogEditorPage() {
   const { blogId = '' } = useParams();
@@ -30,23 +19,19 @@ const pickBlog = (blog: StudioBlog) => ({ title: blog.title, content: blog.conte
 const LABELS = { title: 'Title', content: 'Content' };
 
 function BlogEditor({ blog, readOnly }: { blog: StudioBlog; readOnly: boolean }) {
-  const titleId = useId();
   const editor = useItemEditor('blogs', blog, pickBlog);
-  const { draft, saved, autosave } = editor;
+  const { draft, autosave } = editor;
 
   return (
-    <article className="studio-editor">
-      <EditorHead
-        kind="blogs"
-        status={saved.status}
-        state={editor.state}
-        error={editor.error}
-        reloading={editor.reloading}
-        onPublish={(next) => void editor.publish(next)}
-        onReload={() => void editor.reload()}
-        readOnly={readOnly}
-        viewHref={paths.blog(blog._id)}
-      >
+    <EditorFrame
+      kind="blogs"
+      item={blog}
+      editor={editor}
+      readOnly={readOnly}
+      viewHref={paths.blog(blog._id)}
+      labels={LABELS}
+      htmlFields={['content']}
+      meta={
         <p className="studio-editor__meta">
           {blog.date ? (
             <>
@@ -56,45 +41,17 @@ function BlogEditor({ blog, readOnly }: { blog: StudioBlog; readOnly: boolean })
             'Not published yet: the post is dated when it is first published.'
           )}
         </p>
-      </EditorHead>
-      {editor.recovered && (
-        <RecoveredChanges
-          recovered={editor.recovered}
-          labels={LABELS}
-          htmlFields={['content']}
-          onRestore={(field) => autosave.restore(field)}
-          onDismiss={() => autosave.dismissRecovered()}
+      }
+    >
+      <div className="studio-form">
+        <TitleField value={draft.title} onChange={(title) => autosave.set('title', title)} />
+        <RichTextField
+          label="Content"
+          value={draft.content}
+          onChange={(html) => autosave.set('content', html)}
+          readOnly={readOnly}
         />
-      )}
-      {readOnly && <ReadOnlyNotice kind="blogs" author={blog.author} />}
-      <fieldset className="studio-fieldset" disabled={readOnly}>
-        <div className="studio-form">
-          <div className="studio-field">
-            <label htmlFor={titleId}>Title</label>
-            <input
-              id={titleId}
-              className="input"
-              required
-              maxLength={LIMITS.titleMax}
-              value={draft.title}
-              onChange={(event) => autosave.set('title', event.target.value)}
-            />
-          </div>
-          <div className="studio-field">
-            <span className="studio-field__label" aria-hidden="true">
-              Content
-            </span>
-            <AuthoredEditor
-              label="Content"
-              value={draft.content}
-              onChange={(html) => autosave.set('content', html)}
-              uploadImage={uploadImage}
-              readOnly={readOnly}
-            />
-          </div>
-        </div>
-        <DeleteItem kind="blogs" id={blog._id} title={saved.title} />
-      </fieldset>
-    </article>
+      </div>
+    </EditorFrame>
   );
 }

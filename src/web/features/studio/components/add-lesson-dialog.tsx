@@ -1,11 +1,11 @@
 // 'Add lesson': a title and a video (upload or link), then POST; the new lesson opens in its editor.
-import { type FormEvent, useId, useState } from 'react';
-import { LIMITS } from '../../../../shared/constants';
+import { type FormEvent, useState } from 'react';
 import type { StudioLesson } from '../../../../shared/studio';
 import { isMediaUrl } from '../../../../shared/studio-rules';
-import { Modal } from '../../../components/modal';
 import { useAddLesson } from '../api/add-lesson';
+import { CreateFormDialog } from './create-form-dialog';
 import { MediaField } from './media-field';
+import { MEDIA, TitleField } from './studio-fields';
 
 interface AddLessonDialogProps {
   courseId: string;
@@ -14,7 +14,6 @@ interface AddLessonDialogProps {
 }
 
 export function AddLessonDialog({ courseId, onClose, onAdded }: AddLessonDialogProps) {
-  const titleId = useId();
   const [title, setTitle] = useState('');
   const [link, setLink] = useState('');
   const [problem, setProblem] = useState('');
@@ -32,41 +31,16 @@ export function AddLessonDialog({ courseId, onClose, onAdded }: AddLessonDialogP
   }
 
   return (
-    // No close on a backdrop click: a stray click would throw away an uploaded video's address.
-    <Modal title="New lesson" closeLabel="Close dialog" onClose={onClose} className="studio-dialog">
-      <form className="studio-form" onSubmit={submit} noValidate>
-        <div className="studio-field">
-          <label htmlFor={titleId}>Lesson title</label>
-          <input
-            id={titleId}
-            className="input"
-            required
-            maxLength={LIMITS.titleMax}
-            autoComplete="off"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </div>
-        <MediaField
-          legend="Video"
-          kind="video"
-          urlLabel="Video link"
-          uploadLabel="Upload a video"
-          value={link}
-          onChange={setLink}
-        />
-        <p className="studio-field__error" role="status" aria-live="polite">
-          {problem}
-        </p>
-        <div className="studio-dialog__actions">
-          <button type="submit" className="button" disabled={add.isPending}>
-            {add.isPending ? 'Creating…' : 'Create lesson'}
-          </button>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <CreateFormDialog
+      title="New lesson"
+      submitLabel="Create lesson"
+      pending={add.isPending}
+      problem={problem}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TitleField label="Lesson title" autoComplete="off" value={title} onChange={setTitle} />
+      <MediaField {...MEDIA.video} value={link} onChange={setLink} />
+    </CreateFormDialog>
   );
 }

@@ -8,6 +8,7 @@ import { NOUN, type ItemOf, type StudioKind } from '../api/studio-kinds';
 import { ConfirmDialog } from './confirm-dialog';
 import { editorPath } from './create-item-dialog';
 import { formatWhen } from './format-when';
+import { RowButton } from './row-button';
 import { StatusBadge } from './status-badge';
 
 interface ContentTableProps<K extends StudioKind> {
@@ -98,22 +99,13 @@ export function ContentTable<K extends StudioKind>({ kind, items, caption }: Con
                     <Link className="button button--ghost button--small" to={editorPath(kind, item._id)}>
                       Edit<span className="visually-hidden"> {item.title}</span>
                     </Link>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
+                    <RowButton
+                      action={item.status === 'published' ? 'Unpublish' : 'Publish'}
+                      name={item.title}
                       disabled={busyId === item._id}
                       onClick={() => setStatus(item)}
-                    >
-                      {item.status === 'published' ? 'Unpublish' : 'Publish'}
-                      <span className="visually-hidden"> {item.title}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => setDeleting(item)}
-                    >
-                      Delete<span className="visually-hidden"> {item.title}</span>
-                    </button>
+                    />
+                    <RowButton action="Delete" name={item.title} onClick={() => setDeleting(item)} />
                   </div>
                 </td>
               </tr>

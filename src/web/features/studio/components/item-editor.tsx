@@ -1,5 +1,6 @@
 // What the three editors (course, tutorial, post) share: loading the item with the Studio's refusals, its
-// autosave with publish and reload, the head (h1, status, Publish/Unpublish, save status) and Delete.
+// autosave with publish and reload, and the frame around the fields: the head (h1, status, Publish/Unpublish, save
+// status), the unsaved changes after a conflict, why the fields are disabled, and Delete.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,12 +13,12 @@ import { NotFound } from '../../../components/not-found';
 import { isApiError } from '../../../lib/api';
 import { useDeleteItem } from '../api/delete-item';
 import { itemQueryOptions, useItem } from '../api/get-item';
-import { uploadMedia } from '../api/upload-media';
 import { storeItem, updateItem } from '../api/update-item';
 import { NOUN, type ItemOf, type PatchBodyOf, type StudioKind } from '../api/studio-kinds';
 import type { Fields } from './autosave';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadError } from './load-error';
+import { RecoveredChanges } from './recovered-changes';
 import { deniedReason, NotAllowed } from './not-allowed';
 import { SaveStatus } from './save-status';
 import { StatusBadge } from './status-badge';
@@ -33,7 +34,7 @@ export const canChange = (me: Me, author: { _id: string } | null) =>
   me.role === 'admin' || (author !== null && author._id === me._id);
 
 /** Above an item this person may read but not change: why the fields are disabled. */
-export function ReadOnlyNotice({ kind, author }: { kind: StudioKind; author: { name: string } | null }) {
+function ReadOnlyNotice({ kind, author }: { kind: StudioKind; author: { name: string } | null }) {
   return (
     <p className="studio-notice">
       You can read this {NOUN[kind]}, but only {author ? `its author (${author.name})` : 'an admin'}
@@ -41,9 +42,6 @@ export function ReadOnlyNotice({ kind, author }: { kind: StudioKind; author: { n
     </p>
   );
 }
-
-/** Images in authored text go through the media call; the editor gets their URL. */
-export const uploadImage = async (file: File) => (await uploadMedia(file)).url;
 
 /** The gate, then the item: loading, the refusal page on 401/403, the 404 view, or the editor. */
 export function ItemEditorScreen<K extends StudioKind>({
@@ -143,6 +141,69 @@ export function useItemEditor<K extends StudioKind, F extends WithStatus>(
   return { ...editor, reload, reloading, publish };
 }
 
+interface EditorFrameProps<K extends StudioKind, F extends WithStatus & { title: string }> {
+  kind: K;
+  item: ItemOf<K>;
+  editor: ReturnType<typeof useItemEditor<K, F>>;
+  /** Someone else's item (an author's view): no Publish, the fields disabled, and a notice saying why. */
+  readOnly: boolean;
+  /** The reader's page, shown once published. */
+  viewHref: string;
+  /** The names the unsaved changes are shown under, and which of them hold HTML. */
+  labels: Partial<Record<keyof F & string, string>>;
+  htmlFields: (keyof F & string)[];
+  /** Under the head's buttons (the post's date). */
+  meta?: ReactNode;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** An editor's page around its fields: the head, the unsaved changes after a conflict, the read-only notice, Delete. */
+export function EditorFrame<K extends StudioKind, F extends WithStatus & { title: string }>({
+  kind,
+  item,
+  editor,
+  readOnly,
+  viewHref,
+  labels,
+  htmlFields,
+  meta,
+  children,
+}: EditorFrameProps<K, F>) {
+  const { saved, autosave } = editor;
+  return (
+    <article className="studio-editor">
+      <EditorHead
+        kind={kind}
+        status={saved.status}
+        state={editor.state}
+        error={editor.error}
+        reloading={editor.reloading}
+        onPublish={(next) => void editor.publish(next)}
+        onReload={() => void editor.reload()}
+        readOnly={readOnly}
+        viewHref={viewHref}
+      >
+        {meta}
+      </EditorHead>
+      {editor.recovered && (
+        <RecoveredChanges
+          recovered={editor.recovered}
+          labels={labels}
+          htmlFields={htmlFields}
+          onRestore={(field) => autosave.restore(field)}
+          onDismiss={() => autosave.dismissRecovered()}
+        />
+      )}
+      {readOnly && <ReadOnlyNotice kind={kind} author={item.author} />}
+      <fieldset className="studio-fieldset" disabled={readOnly}>
+        {children}
+        <DeleteItem kind={kind} id={item._id} title={saved.title} />
+      </fieldset>
+    </article>
+  );
+}
+
 interface EditorHeadProps {
   kind: StudioKind;
   status: Status;
@@ -158,7 +219,7 @@ interface EditorHeadProps {
   children?: ReactNode;
 }
 
-export function EditorHead({
+function EditorHead({
   kind,
   status,
   state,
@@ -202,7 +263,7 @@ export function EditorHead({
 }
 
 /** 'Delete course' at the foot of an editor: asks, deletes, and goes back to the list. */
-export function DeleteItem({ kind, id, title }: { kind: StudioKind; id: string; title: string }) {
+function DeleteItem({ kind, id, title }: { kind: StudioKind; id: string; title: string }) {
   const [asking, setAsking] = useState(false);
   const remove = useDeleteItem(kind);
   const navigate = useNavigate();

@@ -2,16 +2,14 @@
 // as you type with the lesson's own version.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { LIMITS } from '../../../../shared/constants';
 import type { StudioLesson } from '../../../../shared/studio';
 import { showAlert } from '../../../components/alert-banner';
 import { itemQueryOptions } from '../api/get-item';
 import { storeLesson, updateLesson } from '../api/update-lesson';
-import { AuthoredEditor } from './authored-editor';
-import { uploadImage } from './item-editor';
 import { MediaField } from './media-field';
 import { RecoveredChanges } from './recovered-changes';
 import { SaveStatus } from './save-status';
+import { MEDIA, RichTextField, TitleField } from './studio-fields';
 import { useAutosave } from './use-autosave';
 
 // Captions are null when there are none; the form holds '' for that.
@@ -33,7 +31,6 @@ export function LessonEditor({
   readOnly?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const titleId = useId();
   const headingId = useId();
   const server = useMemo(() => ({ version: lesson.version, fields: pickLesson(lesson) }), [lesson]);
   const save = useCallback(
@@ -80,44 +77,15 @@ export function LessonEditor({
           onDismiss={() => autosave.dismissRecovered()}
         />
       )}
-      <div className="studio-field">
-        <label htmlFor={titleId}>Lesson title</label>
-        <input
-          id={titleId}
-          className="input"
-          required
-          maxLength={LIMITS.titleMax}
-          value={draft.title}
-          onChange={(event) => autosave.set('title', event.target.value)}
-        />
-      </div>
-      <MediaField
-        legend="Video"
-        kind="video"
-        urlLabel="Video link"
-        uploadLabel="Upload a video"
-        value={draft.link}
-        onChange={(url) => autosave.set('link', url)}
+      <TitleField label="Lesson title" value={draft.title} onChange={(title) => autosave.set('title', title)} />
+      <MediaField {...MEDIA.video} value={draft.link} onChange={(url) => autosave.set('link', url)} />
+      <MediaField {...MEDIA.captions} value={draft.captions} onChange={(url) => autosave.set('captions', url)} />
+      <RichTextField
+        label="Lesson description"
+        value={draft.description}
+        onChange={(html) => autosave.set('description', html)}
+        readOnly={readOnly}
       />
-      <MediaField
-        legend="Captions"
-        kind="captions"
-        uploadLabel="Upload captions (.vtt)"
-        value={draft.captions}
-        onChange={(url) => autosave.set('captions', url)}
-      />
-      <div className="studio-field">
-        <span className="studio-field__label" aria-hidden="true">
-          Lesson description
-        </span>
-        <AuthoredEditor
-          label="Lesson description"
-          value={draft.description}
-          onChange={(html) => autosave.set('description', html)}
-          uploadImage={uploadImage}
-          readOnly={readOnly}
-        />
-      </div>
     </section>
   );
 }

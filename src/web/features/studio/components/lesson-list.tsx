@@ -9,6 +9,7 @@ import { useReorderLessons } from '../api/reorder-lessons';
 import { AddLessonDialog } from './add-lesson-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { LessonEditor } from './lesson-editor';
+import { RowButton } from './row-button';
 
 /** `ids` with the item at `from` moved to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -167,23 +168,14 @@ export function LessonList({ course, readOnly = false }: { course: StudioCourse;
                     >
                       <span aria-hidden="true">↓</span>
                     </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
+                    <RowButton
+                      action={open ? 'Close' : 'Edit'}
+                      name={lesson.title}
                       aria-expanded={open}
                       aria-controls={open ? editorId : undefined}
                       onClick={() => setOpenId(open ? null : lesson._id)}
-                    >
-                      {open ? 'Close' : 'Edit'}
-                      <span className="visually-hidden"> {lesson.title}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => setDeleting(lesson)}
-                    >
-                      Delete<span className="visually-hidden"> {lesson.title}</span>
-                    </button>
+                    />
+                    <RowButton action="Delete" name={lesson.title} onClick={() => setDeleting(lesson)} />
                   </div>
                 </div>
                 {open && (
