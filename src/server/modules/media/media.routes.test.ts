@@ -202,6 +202,23 @@ describe('POST /api/studio/media', () => {
       expect(filesIn(t.tmpDir)).toEqual([]);
     });
 
+    it('refusals that come before the temporary file is open leave none behind, also once the open lands', async () => {
+      // The temporary file opens asynchronously: an empty or broken-off upload is refused at once, and removing the
+      // file before its open landed let the open create it again (7 in 200 such uploads left one behind).
+      const empty = multipart([{ name: 'file', filename: 'a.webm', data: Buffer.alloc(0) }]);
+      const cut = multipart([{ name: 'file', filename: 'a.webm', data: video(webmHeader, 200_000) }]);
+      for (let i = 0; i < 200; i++) {
+        const res =
+          i % 2
+            ? await post(empty.body, empty.contentType)
+            : await post(cut.body.subarray(0, 100_000), cut.contentType);
+        expect(res.statusCode).toBe(400);
+      }
+      // Only gives a late open the time to show; with the fix nothing is pending once the answer is out.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(filesIn(t.tmpDir)).toEqual([]);
+    });
+
     it('too many fields before the file: 413', async () => {
       const fields = Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, data: 'x' }));
       const form = multipart([...fields, { name: 'file', filename: 'a.png', data: png }]);

@@ -104,6 +104,9 @@ export async function storeUpload(
     if (!(await storage.exists(key))) await storage.put(key, { path: tmp, size });
     return { ok: true, url: MEDIA_URL_PREFIX + key, key, ext, size };
   } finally {
+    // The write stream opens its file asynchronously; a refusal can come first. Removing the file before that open
+    // lands would let the open create it again afterwards, so wait for the stream to be closed.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await fs.promises.rm(tmp, { force: true });
   }
 }
