@@ -9,7 +9,7 @@ export default function BlogPage() {
   const { blogId = '' } = useParams();
   const blog = useBlog(blogId);
   return (
-    <QueryView query={blog} loadingLabel="Loading the post…" isEmpty={(list) => list.length === 0}>
+    <QueryView query={blog} loadingLabel="Loading the post…" what="The post" isEmpty={(list) => list.length === 0}>
       {([data]) => (
         <article className="container article">
           <p className="article__meta">

@@ -11,7 +11,7 @@ export default function BlogsPage() {
   return (
     <section className="container section">
       <h1 className="page-title">Our Blogs</h1>
-      <QueryView query={blogs} loadingLabel="Loading blog posts…">
+      <QueryView query={blogs} loadingLabel="Loading blog posts…" what="The blog posts">
         {(list) => (
           <CardGrid items={list} emptyText="No blog posts yet.">
             {(blog) => (

@@ -28,7 +28,7 @@ export default function BugPage() {
 function BugScreen({ bugId }: { bugId: string }) {
   const bug = useBug(bugId);
   return (
-    <QueryView query={bug} loadingLabel="Loading the bug…" isEmpty={(list) => list.length === 0}>
+    <QueryView query={bug} loadingLabel="Loading the bug…" what="The bug" isEmpty={(list) => list.length === 0}>
       {([data]) => (
         <article className="container article bug-detail">
           <BugView bug={data} />

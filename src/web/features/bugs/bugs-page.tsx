@@ -48,7 +48,7 @@ function BugBoard() {
         </button>
       </div>
       {adding && <AddBugModal onClose={() => setAdding(false)} />}
-      <QueryView query={bugs} loadingLabel="Loading bugs…">
+      <QueryView query={bugs} loadingLabel="Loading bugs…" what="The bugs" section>
         {(lists) => <BugLists lists={lists} />}
       </QueryView>
     </section>

@@ -11,7 +11,7 @@ export default function CoursePage() {
   const { courseId = '' } = useParams();
   const course = useCourse(courseId);
   return (
-    <QueryView query={course} loadingLabel="Loading the course…">
+    <QueryView query={course} loadingLabel="Loading the course…" what="The course">
       {(data) => (
         <div className="container course-layout">
           <article className="course-main">

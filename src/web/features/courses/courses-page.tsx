@@ -9,7 +9,7 @@ export default function CoursesPage() {
   return (
     <section className="container section">
       <h1 className="page-title">Our Courses</h1>
-      <QueryView query={courses} loadingLabel="Loading courses…">
+      <QueryView query={courses} loadingLabel="Loading courses…" what="The courses">
         {(list) => (
           <CardGrid items={list} emptyText="No courses yet.">
             {(course, i) => <CourseCard key={course._id} course={course} eager={i < 3} />}

@@ -24,7 +24,12 @@ export default function LessonPage() {
   const { courseId = '', lessonId = '' } = useParams();
   const lesson = useLesson(courseId, lessonId);
   return (
-    <QueryView query={lesson} loadingLabel="Loading the lesson…" isEmpty={(data) => data.course.length === 0}>
+    <QueryView
+      query={lesson}
+      loadingLabel="Loading the lesson…"
+      what="The lesson"
+      isEmpty={(data) => data.course.length === 0}
+    >
       {(data) => <LessonView courseId={courseId} lesson={data.course[0]} lessons={data.lessionList} />}
     </QueryView>
   );

@@ -54,7 +54,7 @@ export default function HomePage() {
         <h2 id="latest-courses" className="section__title">
           Latest Courses
         </h2>
-        <QueryView query={courses} loadingLabel="Loading the latest courses…">
+        <QueryView query={courses} loadingLabel="Loading the latest courses…" what="The latest courses" section>
           {(list) => (
             <CardGrid items={list.slice(-HOME_LATEST_COURSES)} emptyText="No courses yet.">
               {(course) => <CourseCard key={course._id} course={course} headingLevel={3} />}

@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntity, AuditEntry, Me } from '../../../shared/s
 import { Loading } from '../../components/loading';
 import { useAudit } from './api/get-audit';
 import { formatWhen } from './components/format-when';
-import { LoadError } from './components/load-error';
+import { LoadError } from '../../components/load-error';
 import { deniedReason, NotAllowed } from './components/not-allowed';
 import { StudioFrame, StudioGate } from './components/studio-gate';
 
@@ -58,7 +58,7 @@ function AuditScreen({ me }: { me: Me }) {
       <h1 className="page-title">Audit log</h1>
       {audit.isPending && <Loading label="Loading the audit log…" />}
       {audit.isError && !audit.data && (
-        <LoadError what="the audit log" error={audit.error} onRetry={() => void audit.refetch()} />
+        <LoadError what="The audit log" error={audit.error} onRetry={() => void audit.refetch()} />
       )}
       {audit.data &&
         (entries.length === 0 ? (

@@ -9,7 +9,7 @@ import { useItems } from './api/get-items';
 import { NOUN, STUDIO_KINDS, type StudioKind } from './api/studio-kinds';
 import { ContentTable } from './components/content-table';
 import { CreateItemDialog } from './components/create-item-dialog';
-import { LoadError } from './components/load-error';
+import { LoadError } from '../../components/load-error';
 import { deniedReason, NotAllowed } from './components/not-allowed';
 import { StudioFrame, StudioGate } from './components/studio-gate';
 
@@ -56,9 +56,7 @@ function ContentLists({ me }: { me: Me }) {
           </button>
         </div>
         {list.isPending && <Loading label={`Loading ${TAB_NAMES[kind].toLowerCase()}…`} />}
-        {list.isError && (
-          <LoadError what={TAB_NAMES[kind].toLowerCase()} error={list.error} onRetry={() => void list.refetch()} />
-        )}
+        {list.isError && <LoadError what={TAB_NAMES[kind]} error={list.error} onRetry={() => void list.refetch()} />}
         {list.data && <ContentTable key={kind} kind={kind} items={list.data} caption={TAB_NAMES[kind]} />}
       </section>
       {creating && <CreateItemDialog kind={kind} onClose={() => setCreating(false)} />}

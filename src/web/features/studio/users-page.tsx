@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { meQueryKey } from '../../lib/use-me';
 import { useUsers } from './api/get-users';
 import { useSetRole } from './api/set-role';
-import { LoadError } from './components/load-error';
+import { LoadError } from '../../components/load-error';
 import { deniedReason, NotAllowed } from './components/not-allowed';
 import { StudioFrame, StudioGate } from './components/studio-gate';
 
@@ -61,7 +61,7 @@ function UsersScreen({ me }: { me: Me }) {
         {message?.text}
       </p>
       {users.isPending && <Loading label="Loading users…" />}
-      {users.isError && <LoadError what="users" error={users.error} onRetry={() => void users.refetch()} />}
+      {users.isError && <LoadError what="Users" error={users.error} onRetry={() => void users.refetch()} />}
       {users.data &&
         (users.data.length === 0 ? (
           <p className="empty-state">No user matches “{q}”.</p>

@@ -8,7 +8,12 @@ export default function TutorialPage() {
   const { tutorialId = '' } = useParams();
   const tutorial = useTutorial(tutorialId);
   return (
-    <QueryView query={tutorial} loadingLabel="Loading the tutorial…" isEmpty={(list) => list.length === 0}>
+    <QueryView
+      query={tutorial}
+      loadingLabel="Loading the tutorial…"
+      what="The tutorial"
+      isEmpty={(list) => list.length === 0}
+    >
       {([data]) => (
         <article className="container article">
           <h1 className="page-title">Tutorial on: {data.title}</h1>

@@ -9,7 +9,7 @@ export default function TutorialsPage() {
   return (
     <section className="container section">
       <h1 className="page-title">Our Tutorials</h1>
-      <QueryView query={tutorials} loadingLabel="Loading tutorials…">
+      <QueryView query={tutorials} loadingLabel="Loading tutorials…" what="The tutorials">
         {(list) => (
           <CardGrid items={list} emptyText="No tutorials yet.">
             {(tutorial, i) => (

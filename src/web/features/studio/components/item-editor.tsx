@@ -17,7 +17,7 @@ import { storeItem, updateItem } from '../api/update-item';
 import { NOUN, type ItemOf, type PatchBodyOf, type StudioKind } from '../api/studio-kinds';
 import type { Fields } from './autosave';
 import { ConfirmDialog } from './confirm-dialog';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 import { RecoveredChanges } from './recovered-changes';
 import { deniedReason, NotAllowed } from './not-allowed';
 import { SaveStatus } from './save-status';
@@ -76,7 +76,7 @@ function ItemLoader<K extends StudioKind>({
     return (
       <StudioFrame me={me}>
         <h1 className="page-title">Edit {NOUN[kind]}</h1>
-        <LoadError what={`the ${NOUN[kind]}`} error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError what={`The ${NOUN[kind]}`} error={query.error} onRetry={() => void query.refetch()} />
       </StudioFrame>
     );
   }

@@ -9,7 +9,7 @@ import { Loading } from '../../../components/loading';
 import { useMe } from '../../../lib/use-me';
 import { useSession } from '../../../lib/session';
 import { deniedReason, NotAllowed } from './not-allowed';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 import '../studio.css';
 
 interface StudioGateProps {
@@ -26,7 +26,7 @@ export function StudioGate({ admin = false, children }: StudioGateProps) {
   if (me.isError) {
     const reason = deniedReason(me.error);
     if (reason) return <NotAllowed reason={reason} />;
-    return <LoadError what="your account" error={me.error} onRetry={() => void me.refetch()} />;
+    return <LoadError what="Your account" error={me.error} onRetry={() => void me.refetch()} page />;
   }
   if (!canAuthor(me.data.role)) return <NotAllowed reason="role" />;
   if (admin && me.data.role !== 'admin') return <NotAllowed reason="admin" />;
