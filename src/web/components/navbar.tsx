@@ -20,6 +20,20 @@ const LINKS = [
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
+/** '/' typed outside a text field, or Ctrl+K / Cmd+K anywhere. */
+function isSearchShortcut(event: KeyboardEvent): boolean {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target;
+  return !(
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement)
+  );
+}
+
 interface NavbarProps {
   searchOpen: boolean;
   onOpenSearch: () => void;
@@ -33,6 +47,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(searchOpen);
 
   // The menu closes on every route change, adjusted while rendering the new route rather than in an effect.
@@ -41,6 +56,29 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
     setPathOfMenu(pathname);
     setMenuOpen(false);
   }
+
+  // The menu (phones) closes on Escape, and focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  // '/' (outside any text field) or Ctrl+K / Cmd+K opens the search dialog, as on most sites with search.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (searchOpen || event.defaultPrevented || !isSearchShortcut(event)) return;
+      event.preventDefault();
+      onOpenSearch();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [searchOpen, onOpenSearch]);
 
   useEffect(() => {
     if (wasOpen.current && !searchOpen) {
@@ -70,6 +108,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
           {BRAND}
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="icon-button navbar__toggle"
           aria-label="Toggle navigation"
@@ -105,6 +144,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               placeholder={TEXT.searchPlaceholder}
               aria-label="Search courses and tutorials"
               aria-haspopup="dialog"
+              aria-keyshortcuts="/ Control+K Meta+K"
               // Opens on a click or Enter, never on focus alone (WCAG 3.2.1): tabbing through the header, or focus
               // coming back when the dialog closes, must not open it.
               onClick={onOpenSearch}
@@ -115,6 +155,9 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
                 }
               }}
             />
+            <kbd className="navbar__search-hint" aria-hidden="true" title="Press / or Ctrl+K to search">
+              /
+            </kbd>
           </div>
           {signedIn ? (
             <button type="button" className="button button--outline navbar__auth" onClick={logout}>

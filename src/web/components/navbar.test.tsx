@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Navbar } from './navbar';
+
+function show(searchOpen = false) {
+  const onOpenSearch = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <Navbar searchOpen={searchOpen} onOpenSearch={onOpenSearch} />
+        <input aria-label="Somewhere else" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onOpenSearch;
+}
+
+afterEach(cleanup);
+
+describe('Navbar', () => {
+  it('the menu button opens the menu, and Escape closes it and gives focus back to the button', () => {
+    show();
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('/ and Ctrl+K open the search dialog; / typed in a text field stays text', () => {
+    const onOpenSearch = show();
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(onOpenSearch).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(onOpenSearch).toHaveBeenCalledTimes(2);
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Somewhere else' }), { key: '/' });
+    fireEvent.keyDown(document.body, { key: 'k' });
+    expect(onOpenSearch).toHaveBeenCalledTimes(2);
+  });
+
+  it('focus alone never opens the search dialog; a click or Enter does', () => {
+    const onOpenSearch = show();
+    const box = screen.getByRole('searchbox', { name: 'Search courses and tutorials' });
+    fireEvent.focus(box);
+    expect(onOpenSearch).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.click(box);
+    expect(onOpenSearch).toHaveBeenCalledTimes(2);
+    expect(box.getAttribute('aria-keyshortcuts')).toBe('/ Control+K Meta+K');
+  });
+
+  it('shortcuts do nothing while the dialog is already open', () => {
+    const onOpenSearch = show(true);
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(onOpenSearch).not.toHaveBeenCalled();
+  });
+});
