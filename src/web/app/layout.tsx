@@ -7,6 +7,7 @@ import { Loading } from '../components/loading';
 import { Navbar } from '../components/navbar';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
+import { useRouteFocus } from './use-route-focus';
 
 const SearchModal = lazy(() => import('../features/search/components/search-modal'));
 
@@ -30,6 +31,7 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  const pageAnnouncement = useRouteFocus(pathname, 'main');
 
   return (
     <>
@@ -44,6 +46,10 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
+        {/* Names each new page for screen readers (inside a landmark, where axe wants all content). */}
+        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+          {pageAnnouncement}
+        </p>
       </main>
       <Footer />
       {searchOpen && (

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RootLayout } from './layout';
+
+/** A page whose heading, like a data page's, arrives a little after the page itself. */
+function SlowPage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? <h1>Page B</h1> : <p>Loading…</p>;
+}
+
+/** A page whose form is there at once and whose heading arrives later. */
+function EditorPage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <>
+      <input aria-label="Already typing" />
+      {ready && <h1>Editor</h1>}
+    </>
+  );
+}
+
+function show() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route
+              index
+              element={
+                <>
+                  <h1>Home</h1>
+                  <Link to="/b">to B</Link>
+                  <Link to="/editor">to the editor</Link>
+                </>
+              }
+            />
+            <Route path="b" element={<SlowPage />} />
+            <Route path="editor" element={<EditorPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const liveRegion = () =>
+  screen.getAllByRole('status').find((el) => el.getAttribute('aria-atomic') === 'true') ?? document.body;
+
+afterEach(cleanup);
+
+describe('focus after a route change', () => {
+  it('the first load leaves focus alone; a navigation focuses the new page heading once it renders and names it', async () => {
+    show();
+    expect(document.activeElement).toBe(document.body);
+    expect(liveRegion().textContent).toBe('');
+
+    fireEvent.click(screen.getByRole('link', { name: 'to B' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Page B' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(liveRegion().textContent).toBe('Page B');
+  });
+
+  it('does not take focus the reader already moved into the new page', async () => {
+    show();
+    fireEvent.click(screen.getByRole('link', { name: 'to the editor' }));
+    const input = await screen.findByRole('textbox', { name: 'Already typing' });
+    input.focus();
+    await waitFor(() => expect(liveRegion().textContent).toBe('Editor'));
+    expect(document.activeElement).toBe(input);
+  });
+});
