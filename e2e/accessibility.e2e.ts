@@ -1,7 +1,8 @@
 // Issue 11 in a real browser: focus and an announcement after navigation, truthful loading errors with Retry,
 // the phone menu's Escape and the search shortcut, with axe on the error states.
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Blog, Course, CourseWithLessons, TutorialCard } from '../src/shared/contract';
 import { expectAccessible, newPage, setUpBrowserTests, waitFor } from './harness';
 
 const env = setUpBrowserTests();
@@ -96,5 +97,75 @@ describe('keyboard', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+});
+
+describe('themes', () => {
+  let screens: [string, string][];
+  beforeAll(async () => {
+    const get = async <T>(path: string) => (await (await fetch(`${env.server.url}${path}`)).json()) as T;
+    const courses = await get<Course[]>('/api/course/getCourse');
+    const course = (
+      await Promise.all(courses.map((c) => get<CourseWithLessons>(`/api/lession/getLessionList/${c._id}`)))
+    ).find((c) => c.lessonlist.length > 0);
+    const [tutorial] = await get<TutorialCard[]>('/api/tutorial/getTutorial');
+    const [blog] = await get<Blog[]>('/api/blog/getBlog');
+    if (!course || !tutorial || !blog) throw new Error('the demo catalogue is missing a course, tutorial or post');
+    screens = [
+      ['home', '/'],
+      ['courses', '/course'],
+      ['a course', `/course/${course._id}`],
+      ['a lesson', `/course/${course._id}/${course.lessonlist[0]._id}`],
+      ['tutorials', '/tutorial'],
+      ['a tutorial', `/tutorial/${tutorial._id}`],
+      ['the blog', '/blog/'],
+      ['a post', `/blog/${blog._id}`],
+      ['contact', '/contact'],
+      ['login', '/login'],
+      ['sign-up', '/signup'],
+      ['forgot password', '/user/forgot-password'],
+      ['BugsWorld signed out', '/bugs'],
+      ['404', '/no-such-page'],
+    ];
+  });
+
+  test('follows the system setting, and every public screen passes axe in both themes at 1280 and 360 px', async () => {
+    const { page } = await newPage(env.browser, env.server.url, { console: [/status of 404/] });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [name, path] of screens) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          await expectAccessible(page, `${name} (${theme}, ${width} px)`);
+        }
+      }
+    }
+  });
+
+  test('the toggle overrides the system and is remembered, applied before the app runs', async () => {
+    const { page } = await newPage(env.browser, env.server.url);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expectAccessible(page, 'home (light, chosen over a dark system)');
+
+    // The theme is on <html> before any module script runs: no flash of the other theme.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { themeAtParse?: string }).themeAtParse = document.documentElement.dataset.theme;
+        }
+      });
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { themeAtParse?: string }).themeAtParse)).toBe('light');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -31,7 +31,7 @@ export const TOKEN_TTL_MS = {
 } as const;
 
 /** localStorage keys, exactly as SPEC §3 names them. */
-export const STORAGE = { token: 'auth-token', userId: 'user-id' } as const;
+export const STORAGE = { token: 'auth-token', userId: 'user-id', theme: 'theme' } as const;
 
 export const TEXT = {
   notFoundTitle: 'Opps! Page not found.',

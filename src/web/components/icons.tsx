@@ -83,3 +83,9 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="M9 6l6 6-6 6" />
   </Svg>
 );
+
+export const MoonIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+  </Svg>
+);

@@ -53,6 +53,21 @@ describe('Navbar', () => {
     expect(box.getAttribute('aria-keyshortcuts')).toBe('/ Control+K Meta+K');
   });
 
+  it('the theme toggle switches to dark and back, remembers the choice, and says whether it is on', async () => {
+    document.documentElement.setAttribute('data-theme', 'light');
+    show();
+    const toggle = await screen.findByRole('button', { name: 'Dark theme' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+    localStorage.removeItem('theme');
+  });
+
   it('shortcuts do nothing while the dialog is already open', () => {
     const onOpenSearch = show(true);
     fireEvent.keyDown(document.body, { key: '/' });

@@ -10,6 +10,7 @@ import { MenuIcon, SearchIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 
 const StudioLink = lazy(() => import('./studio-link'));
+const ThemeToggle = lazy(() => import('./theme-toggle'));
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -22,16 +23,12 @@ const LINKS = [
 
 /** '/' typed outside a text field, or Ctrl+K / Cmd+K anywhere. */
 function isSearchShortcut(event: KeyboardEvent): boolean {
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
-  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return false;
-  const target = event.target;
-  return !(
-    target instanceof HTMLElement &&
-    (target.isContentEditable ||
-      target instanceof HTMLInputElement ||
-      target instanceof HTMLTextAreaElement ||
-      target instanceof HTMLSelectElement)
-  );
+  const { key, ctrlKey, metaKey, altKey, target } = event;
+  if (altKey) return false;
+  if (ctrlKey || metaKey) return key.toLowerCase() === 'k';
+  const field =
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return key === '/' && !field;
 }
 
 interface NavbarProps {
@@ -57,28 +54,21 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
     setMenuOpen(false);
   }
 
-  // The menu (phones) closes on Escape, and focus goes back to the button that opened it.
+  // Escape closes the menu (phones) and gives focus back to its button; '/' (outside any text field) or Ctrl+K /
+  // Cmd+K opens the search dialog, as on most sites with search.
   useEffect(() => {
-    if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
+      if (menuOpen && event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      } else if (!searchOpen && !event.defaultPrevented && isSearchShortcut(event)) {
+        event.preventDefault();
+        onOpenSearch();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
-
-  // '/' (outside any text field) or Ctrl+K / Cmd+K opens the search dialog, as on most sites with search.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (searchOpen || event.defaultPrevented || !isSearchShortcut(event)) return;
-      event.preventDefault();
-      onOpenSearch();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [searchOpen, onOpenSearch]);
+  }, [menuOpen, searchOpen, onOpenSearch]);
 
   useEffect(() => {
     if (wasOpen.current && !searchOpen) {
@@ -155,10 +145,13 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
                 }
               }}
             />
-            <kbd className="navbar__search-hint" aria-hidden="true" title="Press / or Ctrl+K to search">
+            <kbd className="navbar__search-hint" aria-hidden="true">
               /
             </kbd>
           </div>
+          <Suspense fallback={<span className="navbar__theme-slot" aria-hidden="true" />}>
+            <ThemeToggle />
+          </Suspense>
           {signedIn ? (
             <button type="button" className="button button--outline navbar__auth" onClick={logout}>
               Logout

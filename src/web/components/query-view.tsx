@@ -5,7 +5,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api';
 import { Loading } from './loading';
-import { LoadError } from './load-error';
 import { NotFound } from './not-found';
 
 interface QueryViewProps<T> {
@@ -29,4 +28,30 @@ export function QueryView<T>({ query, children, isEmpty, loadingLabel, what, sec
   }
   if (query.isError || (isEmpty && isEmpty(query.data))) return <NotFound />;
   return <>{children(query.data)}</>;
+}
+
+// A call that failed for a reason other than "not found": what failed, why, and a way to try again. Here rather than
+// in a file of its own, which would be one more tiny chunk on the home page's first-load budget.
+interface LoadErrorProps {
+  /** What could not be loaded, as it starts a sentence: 'The course', 'Users'. */
+  what: string;
+  error: Error;
+  onRetry: () => void;
+  /** The whole page failed (its heading is the page's h1); otherwise one section of a page that still works. */
+  page?: boolean;
+}
+
+export function LoadError({ what, error, onRetry, page = false }: LoadErrorProps) {
+  const Heading = page ? 'h1' : 'h2';
+  return (
+    <section className={page ? 'load-error load-error--page container' : 'load-error'} role="alert">
+      <Heading className="load-error__title">Something went wrong</Heading>
+      <p>
+        {what} could not be loaded: {error.message}
+      </p>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry
+      </button>
+    </section>
+  );
 }

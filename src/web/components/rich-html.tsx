@@ -14,6 +14,10 @@ function purifier(): typeof DOMPurify {
         if (node.getAttribute('target') === '_blank') rel.add('noreferrer');
         node.setAttribute('rel', [...rel].join(' '));
       }
+      if (node.tagName === 'PRE') {
+        // A code block scrolls sideways on a phone: focusable, so the keyboard can scroll it (WCAG 2.1.1).
+        node.setAttribute('tabindex', '0');
+      }
       if (node.tagName === 'IMG') {
         // Images in content are decorative unless their author said otherwise; lazy so long posts load fast.
         if (!node.hasAttribute('alt')) node.setAttribute('alt', '');

@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntity, AuditEntry, Me } from '../../../shared/s
 import { Loading } from '../../components/loading';
 import { useAudit } from './api/get-audit';
 import { formatWhen } from './components/format-when';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/query-view';
 import { deniedReason, NotAllowed } from './components/not-allowed';
 import { StudioFrame, StudioGate } from './components/studio-gate';
 

@@ -9,7 +9,7 @@ import { useItems } from './api/get-items';
 import { NOUN, STUDIO_KINDS, type StudioKind } from './api/studio-kinds';
 import { ContentTable } from './components/content-table';
 import { CreateItemDialog } from './components/create-item-dialog';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/query-view';
 import { deniedReason, NotAllowed } from './components/not-allowed';
 import { StudioFrame, StudioGate } from './components/studio-gate';
 

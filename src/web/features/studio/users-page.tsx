@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { meQueryKey } from '../../lib/use-me';
 import { useUsers } from './api/get-users';
 import { useSetRole } from './api/set-role';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/query-view';
 import { deniedReason, NotAllowed } from './components/not-allowed';
 import { StudioFrame, StudioGate } from './components/studio-gate';
 

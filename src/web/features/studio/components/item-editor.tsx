@@ -17,7 +17,7 @@ import { storeItem, updateItem } from '../api/update-item';
 import { NOUN, type ItemOf, type PatchBodyOf, type StudioKind } from '../api/studio-kinds';
 import type { Fields } from './autosave';
 import { ConfirmDialog } from './confirm-dialog';
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '../../../components/query-view';
 import { RecoveredChanges } from './recovered-changes';
 import { deniedReason, NotAllowed } from './not-allowed';
 import { SaveStatus } from './save-status';

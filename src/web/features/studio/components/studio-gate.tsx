@@ -9,7 +9,7 @@ import { Loading } from '../../../components/loading';
 import { useMe } from '../../../lib/use-me';
 import { useSession } from '../../../lib/session';
 import { deniedReason, NotAllowed } from './not-allowed';
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '../../../components/query-view';
 import '../studio.css';
 
 interface StudioGateProps {

@@ -1,0 +1,54 @@
+// The colour theme: 'dark' or 'light' on <html data-theme>, set before the first paint by public/theme.js (the
+// reader's choice in this browser, else the system's). Choosing one here stores it; until the reader chooses, the
+// page follows the system's setting as it changes.
+import { useSyncExternalStore } from 'react';
+import { STORAGE } from '../../shared/constants';
+
+export type Theme = 'light' | 'dark';
+
+const listeners = new Set<() => void>();
+const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)');
+
+function storedTheme(): Theme | null {
+  try {
+    const value = window.localStorage.getItem(STORAGE.theme);
+    return value === 'dark' || value === 'light' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function apply(theme: Theme): void {
+  document.documentElement.setAttribute('data-theme', theme);
+  for (const listener of listeners) listener();
+}
+
+export function currentTheme(): Theme {
+  return document.documentElement.getAttribute('data-theme') === 'dark' ? 'dark' : 'light';
+}
+
+export function setTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(STORAGE.theme, theme);
+  } catch {
+    // Storage off: the choice lasts for this page.
+  }
+  apply(theme);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const media = systemDark();
+  const followSystem = () => {
+    if (!storedTheme()) apply(media.matches ? 'dark' : 'light');
+  };
+  media.addEventListener('change', followSystem);
+  return () => {
+    listeners.delete(listener);
+    media.removeEventListener('change', followSystem);
+  };
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, currentTheme, () => 'light');
+}
