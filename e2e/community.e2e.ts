@@ -113,6 +113,23 @@ async function expectInert(page: Page, where: string) {
   expect(found, where).toEqual([]);
 }
 
+/** Accepts every dialog the page opens (the confirmation before a delete) and records its message. */
+function acceptDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.accept();
+  });
+  return dialogs;
+}
+
+/** The focused element's tag and text (what a screen reader would start reading). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active ? `${active.tagName}: ${active.textContent?.trim() ?? ''}` : '';
+  });
+
 /** Records every dialog (alert, confirm, prompt) the page opens, dismissing it. */
 function recordDialogs(page: Page): string[] {
   const dialogs: string[] = [];
@@ -160,6 +177,7 @@ describe('lesson comments', () => {
     });
     const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, lessonUrl);
+    const dialogs = acceptDialogs(page);
 
     const editor = page.getByRole('textbox', { name: 'Your comment' });
     await editor.waitFor({ timeout: 15_000 });
@@ -176,8 +194,9 @@ describe('lesson comments', () => {
     const first = items.first();
     expect(await first.locator('.comment__author').textContent()).toBe('Alice Community');
     expect(await first.locator('time').textContent()).toMatch(TIME);
-    // The box is cleared after a successful submit.
+    // The box is cleared after a successful submit, and focus is on the new comment.
     await expect.poll(() => editor.textContent()).toBe('');
+    await expect.poll(() => focused(page)).toMatch(/^LI: Alice Community.*A very helpful lesson/);
 
     const bobsItem = items.filter({ hasText: 'Comment by Bobby' });
     expect(await bobsItem.count()).toBe(1);
@@ -191,7 +210,10 @@ describe('lesson comments', () => {
 
     await first.getByRole('button', { name: /^Delete comment/ }).click();
     await expectAlert(page, TEXT.commentDeleted);
+    expect(dialogs).toEqual(['Delete your comment? This cannot be undone.']);
     await expect.poll(() => items.filter({ hasText: 'A very helpful lesson' }).count()).toBe(0);
+    // The deleted comment's button is gone: focus is on the thread's heading, not lost on <body>.
+    await expect.poll(() => focused(page)).toBe('H2: Comments');
   });
 
   test("an empty comment is sent and the server's error shows in danger", async () => {
@@ -209,6 +231,7 @@ describe('BugsWorld', () => {
   test('add a bug through the dialog, open it, add and delete a solution, delete the bug', async () => {
     const { page } = await newPage(env.browser, env.server.url);
     await signInAt(page, alice, '/bugs');
+    const dialogs = acceptDialogs(page);
     await page.getByRole('heading', { name: 'Share your bugs' }).waitFor();
     await page.getByRole('heading', { name: 'Your bugs here' }).waitFor();
     await page.getByRole('heading', { name: "Other user's bugs here" }).waitFor();
@@ -257,6 +280,7 @@ describe('BugsWorld', () => {
     const solutions = page.getByRole('list', { name: 'Solutions to this bug' }).getByRole('listitem');
     await expect.poll(() => solutions.count()).toBe(1);
     expect(await solutions.first().textContent()).toContain('Define run before calling it');
+    await expect.poll(() => focused(page)).toMatch(/^LI: .*Define run before calling it/);
 
     await solutions
       .first()
@@ -264,11 +288,17 @@ describe('BugsWorld', () => {
       .click();
     await expectAlert(page, TEXT.solutionDeleted);
     await page.getByText(TEXT.noSolutions, { exact: true }).waitFor();
+    await expect.poll(() => focused(page)).toBe('H2: Solutions');
 
     await page.goto('/bugs');
     await mine.first().getByRole('button', { name: 'Delete bug Undefined is not a function' }).click();
     await expectAlert(page, TEXT.bugDeleted);
     await page.getByText(TEXT.noUserBugs, { exact: true }).waitFor();
+    expect(dialogs).toEqual([
+      'Delete your solution? This cannot be undone.',
+      'Delete your bug “Undefined is not a function”? This cannot be undone.',
+    ]);
+    await expect.poll(() => focused(page)).toBe('H2: Your bugs here');
     expect((await fetch(`${env.server.url}/api/bug/getBugDetail/${bugId}`)).status).toBe(404);
   });
 

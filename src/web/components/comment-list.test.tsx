@@ -57,6 +57,14 @@ describe('CommentList', () => {
     expect(buttons).toHaveLength(1);
     expect(rows[0].contains(buttons[0])).toBe(true);
     expect(buttons[0].getAttribute('aria-label')).toMatch(/^Delete comment by Me Myself/);
+
+    // Every delete asks first (issue 11). happy-dom has no window.confirm: stand in for the browser's dialog.
+    const confirm = vi.fn((_message?: string) => false);
+    vi.stubGlobal('confirm', confirm);
+    fireEvent.click(buttons[0]);
+    expect(confirm).toHaveBeenCalledWith('Delete your comment? This cannot be undone.');
+    expect(onDelete).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
     fireEvent.click(buttons[0]);
     expect(onDelete).toHaveBeenCalledWith(items[0]);
   });
@@ -74,7 +82,6 @@ describe('CommentList', () => {
     await waitFor(() => expect(screen.getAllByRole('button')).toHaveLength(2));
     const theirs = screen.getByRole('button', { name: /^Delete comment by Some Other/ });
 
-    // happy-dom has no window.confirm: stand in for the browser's dialog.
     const confirm = vi.fn((_message?: string) => false);
     vi.stubGlobal('confirm', confirm);
     fireEvent.click(theirs);
@@ -85,10 +92,10 @@ describe('CommentList', () => {
     fireEvent.click(theirs);
     expect(onDelete).toHaveBeenCalledWith(items[1]);
 
-    // One's own goes at once, as for everyone (SPEC §4).
+    // One's own asks too, without the moderator's reminder.
     confirm.mockClear();
     fireEvent.click(screen.getByRole('button', { name: /^Delete comment by Me Myself/ }));
-    expect(confirm).not.toHaveBeenCalled();
+    expect(confirm).toHaveBeenCalledWith('Delete your comment? This cannot be undone.');
     expect(onDelete).toHaveBeenLastCalledWith(items[0]);
   });
 });

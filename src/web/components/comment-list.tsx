@@ -3,7 +3,7 @@
 import type { Comment } from '../../shared/contract';
 import { formatDateTime } from '../lib/format';
 import { useSession } from '../lib/session';
-import { confirmModeration, useIsAdmin } from '../lib/use-me';
+import { confirmDelete, useIsAdmin } from '../lib/use-me';
 import { RichHtml } from './rich-html';
 import './comment-list.css';
 
@@ -23,7 +23,7 @@ export function CommentList({ items, noun, onDelete, deleting, label }: CommentL
   return (
     <ul className="comment-list" aria-label={label}>
       {items.map((item) => (
-        <li key={item._id} className="comment">
+        <li key={item._id} className="comment" data-comment-id={item._id}>
           <div className="comment__head">
             <span className="comment__author">{item.user.name}</span>
             <time className="comment__date" dateTime={item.date}>
@@ -37,7 +37,7 @@ export function CommentList({ items, noun, onDelete, deleting, label }: CommentL
                 disabled={deleting === item._id}
                 onClick={() => {
                   const own = item.user._id === userId;
-                  if (own || confirmModeration(`this ${noun} by ${item.user.name}`)) onDelete(item);
+                  if (confirmDelete(own ? `your ${noun}` : `this ${noun} by ${item.user.name}`, !own)) onDelete(item);
                 }}
               >
                 <TrashIcon />

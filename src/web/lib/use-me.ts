@@ -26,9 +26,13 @@ export function useIsAdmin(): boolean {
   return useMe().data?.role === 'admin';
 }
 
-/** Moderation deletes someone else's words: ask first (one's own delete stays immediate, as SPEC §4 has it). */
-export const confirmModeration = (what: string) =>
-  window.confirm(`Delete ${what}? You are removing another user's post as a moderator; this cannot be undone.`);
+/** Every delete asks first (issue 11): nothing can be undone. A moderator is reminded whose post it is. */
+export const confirmDelete = (what: string, moderation = false) =>
+  window.confirm(
+    moderation
+      ? `Delete ${what}? You are removing another user's post as a moderator; this cannot be undone.`
+      : `Delete ${what}? This cannot be undone.`,
+  );
 
 /** The signed-in user (`data`), or no data while signed out (the query is disabled then). */
 export function useMe() {

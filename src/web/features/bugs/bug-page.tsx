@@ -55,22 +55,21 @@ function BugView({ bug }: { bug: Bug }) {
 function Solutions({ bugId }: { bugId: string }) {
   const headingId = useId();
   const solutions = useSolutions(bugId);
-  const add = useAddSolution(bugId);
-  const { content, setContent, submit, onDelete, deleting } = useCommentActions({
-    add,
+  const { content, setContent, submit, onDelete, deleting, threadRef, adding } = useCommentActions({
+    add: useAddSolution(bugId),
     remove: useDeleteSolution(bugId),
     addedText: TEXT.solutionAdded,
     deletedText: TEXT.solutionDeleted,
   });
 
   return (
-    <section className="bug-solutions" aria-labelledby={headingId}>
+    <section className="bug-solutions" aria-labelledby={headingId} ref={threadRef}>
       <h2 id={headingId} className="section__title">
         Solutions
       </h2>
       <form className="comment-form bug-solutions__form" onSubmit={submit}>
         <RichTextEditor value={content} onChange={setContent} label="Your solution" toolbar />
-        <button type="submit" className="button" disabled={add.isPending}>
+        <button type="submit" className="button" aria-disabled={adding}>
           My Solution
         </button>
       </form>

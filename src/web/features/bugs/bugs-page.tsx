@@ -1,13 +1,14 @@
 // '/bugs' (BugsWorld): signed in, share a bug and read your bugs and everyone else's; signed out, an invitation.
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import type { Bug, BugList } from '../../../shared/contract';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { QueryView } from '../../components/query-view';
+import { focusElement } from '../../lib/focus';
 import { useSession } from '../../lib/session';
-import { confirmModeration, useIsAdmin } from '../../lib/use-me';
+import { confirmDelete, useIsAdmin } from '../../lib/use-me';
 import { useDeleteBug } from './api/delete-bug';
 import { useBugs } from './api/get-bugs';
 import { AddBugModal } from './components/add-bug-modal';
@@ -58,15 +59,21 @@ function BugBoard() {
 function BugLists({ lists }: { lists: BugList }) {
   const remove = useDeleteBug();
   const isAdmin = useIsAdmin();
-  const onDelete = (bug: Bug) =>
+  const yourBugs = useRef<HTMLHeadingElement>(null);
+  const otherBugs = useRef<HTMLHeadingElement>(null);
+  // After a delete the card and its button are gone: focus goes to the heading of the list it was in.
+  const onDelete = (bug: Bug, list: RefObject<HTMLHeadingElement | null>) =>
     remove.mutate(bug._id, {
-      onSuccess: () => showAlert(TEXT.bugDeleted),
+      onSuccess: () => {
+        showAlert(TEXT.bugDeleted);
+        if (list.current) focusElement(list.current);
+      },
       onError: (err) => showAlert(err.message, 'danger'),
     });
   return (
     <>
       <section className="bugs-section" aria-labelledby="your-bugs">
-        <h2 id="your-bugs" className="section__title">
+        <h2 id="your-bugs" className="section__title" ref={yourBugs}>
           Your bugs here
         </h2>
         {lists.userBugs.length === 0 ? (
@@ -77,7 +84,7 @@ function BugLists({ lists }: { lists: BugList }) {
               <BugCard
                 key={bug._id}
                 bug={bug}
-                onDelete={onDelete}
+                onDelete={(b) => confirmDelete(`your bug “${b.title}”`) && onDelete(b, yourBugs)}
                 deleting={remove.isPending && remove.variables === bug._id}
               />
             ))}
@@ -85,7 +92,7 @@ function BugLists({ lists }: { lists: BugList }) {
         )}
       </section>
       <section className="bugs-section" aria-labelledby="other-bugs">
-        <h2 id="other-bugs" className="section__title">
+        <h2 id="other-bugs" className="section__title" ref={otherBugs}>
           Other user's bugs here
         </h2>
         {lists.otherBugs.length === 0 ? (
@@ -98,7 +105,7 @@ function BugLists({ lists }: { lists: BugList }) {
                 <BugCard
                   key={bug._id}
                   bug={bug}
-                  onDelete={(b) => confirmModeration(`the bug “${b.title}”`) && onDelete(b)}
+                  onDelete={(b) => confirmDelete(`the bug “${b.title}”`, true) && onDelete(b, otherBugs)}
                   deleting={remove.isPending && remove.variables === bug._id}
                 />
               ) : (

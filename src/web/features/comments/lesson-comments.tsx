@@ -14,16 +14,15 @@ import './comments.css';
 export function LessonComments({ lessonId }: { lessonId: string }) {
   const headingId = useId();
   const comments = useComments(lessonId);
-  const add = useAddComment(lessonId);
-  const { content, setContent, submit, onDelete, deleting } = useCommentActions({
-    add,
+  const { content, setContent, submit, onDelete, deleting, threadRef, adding } = useCommentActions<HTMLDivElement>({
+    add: useAddComment(lessonId),
     remove: useDeleteComment(lessonId),
     addedText: TEXT.commentAdded,
     deletedText: TEXT.commentDeleted,
   });
 
   return (
-    <div className="lesson-comments__body">
+    <div className="lesson-comments__body" ref={threadRef}>
       <h2 id={headingId} className="lesson-comments__title">
         Comments
       </h2>
@@ -34,7 +33,7 @@ export function LessonComments({ lessonId }: { lessonId: string }) {
           label="Your comment"
           placeholder={TEXT.commentPlaceholder}
         />
-        <button type="submit" className="button comment-form__submit" disabled={add.isPending}>
+        <button type="submit" className="button comment-form__submit" aria-disabled={adding}>
           Submit
         </button>
       </form>
