@@ -1,6 +1,6 @@
 // A modal dialog (aria-modal) with a title and a close button: the behaviour the search and add-bug dialogs share.
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './page-icons';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';

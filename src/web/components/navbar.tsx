@@ -145,9 +145,6 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
                 }
               }}
             />
-            <kbd className="navbar__search-hint" aria-hidden="true">
-              /
-            </kbd>
           </div>
           <Suspense fallback={<span className="navbar__theme-slot" aria-hidden="true" />}>
             <ThemeToggle />

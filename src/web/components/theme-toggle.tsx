@@ -1,7 +1,7 @@
 // The navbar's dark-theme switch. Its own lazy chunk, like the Studio link: the theme itself is already applied
 // before the first paint by public/theme.js, so nothing waits for this button.
 import { setTheme, useTheme } from '../lib/theme';
-import { MoonIcon } from './icons';
+import { MoonIcon } from './page-icons';
 
 export default function ThemeToggle() {
   const theme = useTheme();

@@ -1,7 +1,7 @@
 // '/contact': who makes the site, with a personal website link and social and mail links.
 import type { ComponentType, SVGProps } from 'react';
 import { BRAND } from '../../../shared/constants';
-import { ChatIcon, CodeIcon, GlobeIcon, MailIcon, ProfileIcon } from '../../components/icons';
+import { ChatIcon, CodeIcon, GlobeIcon, MailIcon, ProfileIcon } from './contact-icons';
 import './contact.css';
 
 interface ContactLink {

@@ -1,7 +1,7 @@
 // '/course/:courseId': cover, title, description and the lesson list.
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { ChevronRightIcon } from '../../components/icons';
+import { ChevronRightIcon } from '../../components/page-icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { useCourse } from './api/get-course';
