@@ -75,6 +75,33 @@ describe('loading errors', () => {
   });
 });
 
+describe('forms', () => {
+  test('login names each problem beside its field and focuses the first; sign-up leaves a Check your email panel', async () => {
+    const { page } = await newPage(env.browser, env.server.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const email = page.getByLabel('Email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Enter your email address.');
+    await expectAccessible(page, 'login with problems beside the fields');
+
+    await page.goto('/signup');
+    const address = `panel${Date.now()}@example.com`;
+    await page.getByLabel('User name').fill('Panel Person');
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password', { exact: true }).fill('secret-password');
+    await page.getByLabel('Repeat password').fill('secret-password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const heading = page.getByRole('heading', { name: 'Check your email' });
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('.auth__sent').textContent()).toContain(address);
+    await expectAccessible(page, "sign-up's Check your email panel");
+  });
+});
+
 describe('keyboard', () => {
   test('on a phone the menu closes on Escape and focus returns to its button', async () => {
     const { page } = await newPage(env.browser, env.server.url);

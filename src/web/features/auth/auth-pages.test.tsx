@@ -2,7 +2,7 @@
 // The account screens against a stubbed fetch: the calls they make and the alerts and redirects of SPEC §5 and §8.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEXT } from '../../../shared/constants';
@@ -236,5 +236,87 @@ describe('/user/change-password/:token', () => {
     submit();
     await expectAlert(`Error: ${TEXT.passwordChangeFailed}`);
     await waitFor(() => expect(screen.getByText('login page')).toBeTruthy());
+  });
+});
+
+describe('problems beside their fields, outcomes that stay (issue 11)', () => {
+  const field = (label: string) => screen.getByLabelText(label);
+  /** Submits and lets the submit finish (one submit runs at a time: a second one while it runs is ignored). */
+  const send = async () => {
+    submit();
+    await act(async () => {});
+  };
+  const problemOf = (label: string) => {
+    const id = field(label).getAttribute('aria-describedby');
+    return id ? (document.getElementById(id)?.textContent ?? null) : null;
+  };
+
+  it('login: empty or malformed fields are named beside them, focus goes to the first, nothing is sent', async () => {
+    renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
+    await send();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(problemOf('Email')).toBe('Enter your email address.');
+    expect(problemOf('Password')).toBe('Enter a password.');
+    expect(document.activeElement).toBe(field('Email'));
+
+    type('Email', 'ada@');
+    type('Password', '12345');
+    await send();
+    expect(problemOf('Email')).toBe('Enter an email address like name@example.com.');
+    expect(problemOf('Password')).toBe('The password needs at least 6 characters.');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    type('Email', 'ada@example.test');
+    await send();
+    expect(field('Email').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(field('Password'));
+  });
+
+  it("login: the server's refusal stays on the page after the alert", async () => {
+    fetchMock.mockResolvedValue(json(401, { error: 'Invalid email or password' }));
+    renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
+    type('Email', 'ada@example.test');
+    type('Password', 'wrong-pass');
+    await send();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain('Invalid email or password'),
+    );
+  });
+
+  it("sign-up: a mismatch is named beside the repeat field too; success leaves a 'Check your email' panel naming the address", async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, msg: 'Check your email.' }));
+    renderAt('/signup', <Route path="/signup" element={<SignupPage />} />);
+    type('User name', 'Ada');
+    type('Email', 'ada@example.test');
+    type('Password', 'secret-pass');
+    type('Repeat password', 'secret-pasS');
+    await send();
+    expect(problemOf('User name')).toBe('The user name needs at least 5 characters.');
+    expect(problemOf('Repeat password')).toBe(TEXT.passwordMismatch);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    type('User name', 'Ada Lovelace');
+    type('Repeat password', 'secret-pass');
+    await send();
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading.parentElement?.textContent).toContain('We sent a link to ada@example.test.');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Use another address' }));
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it("forgot password: an empty field is named and nothing is sent; success leaves a 'Check your email' panel", async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, msg: 'If the email is known, a link is on its way.' }));
+    renderAt('/forgot', <Route path="/forgot" element={<ForgotPasswordPage />} />);
+    await send();
+    expect(problemOf('Email')).toBe('Enter your email address.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    type('Email', 'ada@example.test');
+    await send();
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    expect(heading.parentElement?.textContent).toContain('ada@example.test');
+    expect(heading.parentElement?.textContent).toContain('If the email is known, a link is on its way.');
   });
 });

@@ -11,6 +11,7 @@ import { NotFound } from '../../components/not-found';
 import { changePassword } from './api/change-password';
 import { checkTokenQueryOptions } from './api/check-token';
 import { AuthCard, Field } from './components/auth-card';
+import { passwordProblem, useFieldErrors } from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
@@ -22,11 +23,15 @@ export default function ChangePasswordPage() {
   const check = useQuery({ ...checkTokenQueryOptions(token), gcTime: 0 });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const { errors, formRef, check: checkFields } = useFieldErrors<'password' | 'repeat'>();
   const { busy, onSubmit } = useFormSubmit(async () => {
-    if (password !== repeat) {
-      showAlert(TEXT.passwordMismatch, 'danger');
-      return;
-    }
+    const mismatch = repeat !== '' && password !== repeat;
+    const ok = checkFields({
+      password: passwordProblem(password),
+      repeat: mismatch ? TEXT.passwordMismatch : repeat === '' ? 'Repeat the password.' : undefined,
+    });
+    if (mismatch) showAlert(TEXT.passwordMismatch, 'danger');
+    if (!ok) return;
     try {
       await changePassword({ id: token, password });
       showAlert(TEXT.passwordChanged, 'success');
@@ -40,7 +45,7 @@ export default function ChangePasswordPage() {
   if (check.isError) return <NotFound />;
   return (
     <AuthCard title="Change password">
-      <form className="auth__form" onSubmit={onSubmit}>
+      <form className="auth__form" onSubmit={onSubmit} ref={formRef} noValidate>
         <Field
           label="New password"
           type="password"
@@ -50,6 +55,7 @@ export default function ChangePasswordPage() {
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={password}
+          error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Field
@@ -61,9 +67,10 @@ export default function ChangePasswordPage() {
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={repeat}
+          error={errors.repeat}
           onChange={(e) => setRepeat(e.target.value)}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" aria-disabled={busy}>
           Change
         </button>
       </form>

@@ -5,20 +5,50 @@ import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { forgotPassword } from './api/forgot-password';
-import { AuthCard, Field } from './components/auth-card';
+import { AuthCard, CheckEmail, Field, FormProblem } from './components/auth-card';
+import { emailProblem, useFieldErrors } from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const { busy, onSubmit } = useFormSubmit(async () => {
+  const [sent, setSent] = useState<{ to: string; msg: string } | null>(null);
+  const { errors, formRef, check } = useFieldErrors<'email'>();
+  const { busy, problem, onSubmit } = useFormSubmit(async () => {
+    if (!check({ email: emailProblem(email) })) return;
     const result = await forgotPassword({ email });
     showAlert(result.msg ?? '', 'success');
+    setSent({ to: email.trim(), msg: result.msg ?? '' });
   }, TEXT.emailNotFound);
+
+  if (sent) {
+    return (
+      <AuthCard title="Forgot password">
+        <CheckEmail
+          actions={
+            <Link className="button" to={paths.login()}>
+              Back to Login
+            </Link>
+          }
+        >
+          {sent.msg && <p>{sent.msg}</p>}
+          <p>
+            If <strong>{sent.to}</strong> belongs to an account, a link to set a new password is on its way. It works
+            once, for one hour.
+          </p>
+          <p>
+            <button type="button" className="button button--ghost" onClick={() => setSent(null)}>
+              Try another address
+            </button>
+          </p>
+        </CheckEmail>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Forgot password">
-      <form className="auth__form" onSubmit={onSubmit}>
+      <form className="auth__form" onSubmit={onSubmit} ref={formRef} noValidate>
         <Field
           label="Email"
           type="email"
@@ -27,9 +57,11 @@ export default function ForgotPasswordPage() {
           required
           maxLength={LIMITS.emailMax}
           value={email}
+          error={errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <FormProblem text={problem} />
+        <button type="submit" className="button" aria-disabled={busy}>
           Verify
         </button>
       </form>

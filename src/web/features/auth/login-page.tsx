@@ -6,7 +6,8 @@ import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { signIn } from '../../lib/session';
 import { loginUser } from './api/login-user';
-import { AuthCard, Field } from './components/auth-card';
+import { AuthCard, Field, FormProblem } from './components/auth-card';
+import { emailProblem, passwordProblem, useFieldErrors } from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
@@ -14,7 +15,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, onSubmit } = useFormSubmit(async () => {
+  const { errors, formRef, check } = useFieldErrors<'email' | 'password'>();
+  const { busy, problem, onSubmit } = useFormSubmit(async (keep) => {
+    if (!check({ email: emailProblem(email), password: passwordProblem(password) })) return;
     const result = await loginUser({ email, password });
     if (result.success && result.authToken && result.id) {
       signIn(result.authToken, result.id);
@@ -23,14 +26,16 @@ export default function LoginPage() {
     } else if (result.success === false) {
       // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).
       showAlert(result.msg ?? '', 'success');
+      keep(result.msg ?? null);
     } else {
       showAlert(result.error ?? '', 'danger');
+      keep(result.error ?? null);
     }
   });
 
   return (
     <AuthCard title="Login">
-      <form className="auth__form" onSubmit={onSubmit}>
+      <form className="auth__form" onSubmit={onSubmit} ref={formRef} noValidate>
         <Field
           label="Email"
           type="email"
@@ -39,6 +44,7 @@ export default function LoginPage() {
           required
           maxLength={LIMITS.emailMax}
           value={email}
+          error={errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <Field
@@ -50,9 +56,11 @@ export default function LoginPage() {
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={password}
+          error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <FormProblem text={problem} />
+        <button type="submit" className="button" aria-disabled={busy}>
           Login
         </button>
       </form>

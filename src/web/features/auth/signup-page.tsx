@@ -5,7 +5,8 @@ import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { createUser } from './api/create-user';
-import { AuthCard, Field } from './components/auth-card';
+import { AuthCard, CheckEmail, Field, FormProblem } from './components/auth-card';
+import { emailProblem, nameProblem, passwordProblem, useFieldErrors } from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
@@ -16,23 +17,58 @@ export default function SignupPage() {
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const { busy, onSubmit } = useFormSubmit(async () => {
-    if (form.password !== form.repeat) {
-      showAlert(TEXT.passwordMismatch, 'danger');
-      return;
-    }
+  // The address the verification link went to: the form gives way to a panel that says so and stays.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { errors, formRef, check } = useFieldErrors<keyof typeof EMPTY>();
+  const { busy, problem, onSubmit } = useFormSubmit(async (keep) => {
+    const mismatch = form.repeat !== '' && form.password !== form.repeat;
+    const ok = check({
+      name: nameProblem(form.name),
+      // SPEC §5: the email is not marked required (the server names a missing one), but a wrong one is caught here.
+      email: emailProblem(form.email, false),
+      password: passwordProblem(form.password),
+      repeat: mismatch ? TEXT.passwordMismatch : form.repeat === '' ? 'Repeat the password.' : undefined,
+    });
+    if (mismatch) showAlert(TEXT.passwordMismatch, 'danger');
+    if (!ok) return;
     const result = await createUser({ name: form.name, email: form.email, password: form.password });
     if (result.success) {
       showAlert(`${TEXT.signedUp} ${result.msg ?? ''}`.trimEnd(), 'success');
+      setSentTo(form.email.trim());
       setForm(EMPTY);
     } else {
       showAlert(result.error ?? '', 'danger');
+      keep(result.error ?? null);
     }
   });
 
+  if (sentTo !== null) {
+    return (
+      <AuthCard title="Sign Up">
+        <CheckEmail
+          actions={
+            <Link className="button" to={paths.login()}>
+              Login
+            </Link>
+          }
+        >
+          <p>
+            We sent a link to <strong>{sentTo}</strong>. Open it to verify your account, then log in.
+          </p>
+          <p>No mail after a few minutes? Look in the spam folder, or sign up again with the right address.</p>
+          <p>
+            <button type="button" className="button button--ghost" onClick={() => setSentTo(null)}>
+              Use another address
+            </button>
+          </p>
+        </CheckEmail>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Sign Up">
-      <form className="auth__form" onSubmit={onSubmit}>
+      <form className="auth__form" onSubmit={onSubmit} ref={formRef} noValidate>
         <Field
           label="User name"
           name="name"
@@ -41,6 +77,7 @@ export default function SignupPage() {
           minLength={LIMITS.nameMin}
           maxLength={LIMITS.nameMax}
           value={form.name}
+          error={errors.name}
           onChange={set('name')}
         />
         {/* SPEC §5: the email field is of email type but not marked required (the server checks it). */}
@@ -51,6 +88,7 @@ export default function SignupPage() {
           autoComplete="email"
           maxLength={LIMITS.emailMax}
           value={form.email}
+          error={errors.email}
           onChange={set('email')}
         />
         <Field
@@ -62,6 +100,7 @@ export default function SignupPage() {
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={form.password}
+          error={errors.password}
           onChange={set('password')}
         />
         <Field
@@ -73,9 +112,11 @@ export default function SignupPage() {
           minLength={LIMITS.passwordMin}
           maxLength={LIMITS.passwordMax}
           value={form.repeat}
+          error={errors.repeat}
           onChange={set('repeat')}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <FormProblem text={problem} />
+        <button type="submit" className="button" aria-disabled={busy}>
           Sign Up
         </button>
       </form>
