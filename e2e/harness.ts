@@ -332,7 +332,7 @@ declare global {
 }
 
 /**
- * Runs axe-core (WCAG 2.1 A/AA and best practices) on the page as it is now and throws listing every violation,
+ * Runs axe-core (WCAG 2.1 A/AA, WCAG 2.2 AA: target size, and best practices) on the page as it is now and throws listing every violation,
  * with the elements it found them on. `screen` names the screen in the message.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
@@ -350,7 +350,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   );
   const violations = await page.evaluate(async () => {
     const result = await window.axe?.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
     });
     return (result?.violations ?? []).map((v) => ({
       id: v.id,
