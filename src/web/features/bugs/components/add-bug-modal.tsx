@@ -14,6 +14,8 @@ export function AddBugModal({ onClose }: { onClose: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // The button stays enabled while sending (a disabled one drops focus); a second press waits for the first.
+    if (add.isPending) return;
     // SPEC §5: the title is marked required but not enforced here; the server answers a blank one with an error.
     add.mutate(
       { title, description },
@@ -49,7 +51,7 @@ export function AddBugModal({ onClose }: { onClose: () => void }) {
         </span>
         <RichTextEditor value={description} onChange={setDescription} label="Bug description" toolbar />
         <div className="bug-form__actions">
-          <button type="submit" className="button" disabled={add.isPending}>
+          <button type="submit" className="button" aria-disabled={add.isPending}>
             Add
           </button>
           <button type="button" className="button button--ghost" onClick={onClose}>
