@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Blog, Course, CourseWithLessons, TutorialCard } from '../src/shared/contract';
-import { expectAccessible, newPage, setUpBrowserTests, waitFor } from './harness';
+import { callApi, createAccount, expectAccessible, newPage, setUpBrowserTests, signInAt, waitFor } from './harness';
 
 const env = setUpBrowserTests();
 
@@ -129,6 +129,7 @@ describe('keyboard', () => {
 
 describe('themes', () => {
   let screens: [string, string][];
+  let searchText: string;
   beforeAll(async () => {
     const get = async <T>(path: string) => (await (await fetch(`${env.server.url}${path}`)).json()) as T;
     const courses = await get<Course[]>('/api/course/getCourse');
@@ -138,6 +139,7 @@ describe('themes', () => {
     const [tutorial] = await get<TutorialCard[]>('/api/tutorial/getTutorial');
     const [blog] = await get<Blog[]>('/api/blog/getBlog');
     if (!course || !tutorial || !blog) throw new Error('the demo catalogue is missing a course, tutorial or post');
+    searchText = course.title;
     screens = [
       ['home', '/'],
       ['courses', '/course'],
@@ -166,6 +168,56 @@ describe('themes', () => {
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          await expectAccessible(page, `${name} (${theme}, ${width} px)`);
+        }
+      }
+    }
+  });
+
+  test('signed-in screens and open dialogs pass axe in both themes at 1280 and 360 px', async () => {
+    const reader = await createAccount(env.server, 'Axe Reader');
+    const bug = await callApi<{ _id: string }>(env.server, 'POST', '/api/bug/addbug', reader, {
+      title: 'A bug for axe',
+      description: '<p>It breaks</p><pre><code>const x = 1;</code></pre>',
+    });
+    await callApi(env.server, 'POST', '/api/bug/addcomment', reader, { bug: bug._id, content: '<p>A fix</p>' });
+    const lesson = screens.find(([name]) => name === 'a lesson')?.[1] ?? '/';
+    const { page } = await newPage(env.browser, env.server.url);
+    await signInAt(page, reader, '/');
+    const signedIn: [string, string, (() => Promise<void>)?][] = [
+      ['a lesson with its comments', lesson, () => page.getByRole('textbox', { name: 'Your comment' }).waitFor()],
+      ['BugsWorld', '/bugs'],
+      [
+        'a bug with a solution',
+        `/bugs/${bug._id}`,
+        () => page.getByRole('textbox', { name: 'Your solution' }).waitFor(),
+      ],
+      [
+        'the add-bug dialog',
+        '/bugs',
+        async () => {
+          await page.getByRole('button', { name: 'Add a bug' }).click();
+          await page.getByRole('textbox', { name: 'Bug description' }).waitFor();
+        },
+      ],
+      [
+        'the search dialog with results',
+        '/',
+        async () => {
+          await page.keyboard.press('/');
+          await page.getByRole('dialog').getByRole('searchbox').fill(searchText);
+          await page.getByRole('dialog').getByRole('link').first().waitFor();
+        },
+      ],
+    ];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [name, path, ready] of signedIn) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await ready?.();
           await expectAccessible(page, `${name} (${theme}, ${width} px)`);
         }
       }

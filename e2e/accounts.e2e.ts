@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
-import { defined, newPage, readMail, setUpBrowserTests, waitFor } from './harness';
+import { defined, mailedLink, newPage, setUpBrowserTests } from './harness';
 
 const env = setUpBrowserTests();
 
@@ -13,17 +13,8 @@ async function expectAlert(page: Page, text: string) {
 }
 
 /** The newest link in mail to `to` containing `part`, once the server has written it. */
-async function linkFromMail(to: string, part: string, notBefore: string[] = []): Promise<string> {
-  return waitFor(async () => {
-    const mails = await readMail(env.server.dataDir);
-    for (const mail of mails) {
-      if (!mail.to.includes(to)) continue;
-      const link = mail.links.find((l) => l.includes(part) && !notBefore.includes(l));
-      if (link) return link;
-    }
-    return null;
-  }, 15_000);
-}
+const linkFromMail = (to: string, part: string, notBefore: string[] = []) =>
+  mailedLink(env.server, to, part, notBefore);
 
 async function signUp(page: Page, name: string, email: string, password: string, repeat = password) {
   await page.goto('/signup');

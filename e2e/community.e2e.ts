@@ -6,7 +6,14 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
 import type { Bug, Comment, Course, CourseWithLessons } from '../src/shared/contract';
 import { XSS_VECTORS } from '../src/server/lib/xss-vectors';
-import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
+import {
+  callApi,
+  createAccount as createTestAccount,
+  newPage,
+  setUpBrowserTests,
+  signInAt,
+  type TestAccount,
+} from './harness';
 
 const env = setUpBrowserTests();
 
@@ -16,63 +23,16 @@ let course: Course;
 let lessonUrl: string;
 let lessonId: string;
 
-interface Account {
-  id: string;
-  token: string;
-  name: string;
-}
+type Account = TestAccount;
 
 /** Chromium logs a console error for each non-2xx answer; tests that provoke one allow exactly that status. */
 const httpError = (status: number) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 const TIME = /^\d{2}:\d{2}:\d{2} (am|pm) \d{2}-\d{2}-\d{4}$/;
 
-async function call<T>(method: string, path: string, account?: Account, body?: unknown): Promise<T> {
-  const res = await fetch(`${env.server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(account ? { 'auth-token': account.token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** A verified, signed-in account made through the accounts API and the emailed verification link. */
-async function createAccount(name: string): Promise<Account> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.test`;
-  const password = 'community-secret';
-  await call('POST', '/api/auth/createUser', undefined, { name, email, password });
-  const link = await waitFor(async () => {
-    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
-    return mail?.links.find((l) => l.includes('/user/verify/'));
-  }, 15_000);
-  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-  expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
-  const login = await call<{ success: boolean; authToken: string; id: string }>(
-    'POST',
-    '/api/auth/loginUser',
-    undefined,
-    {
-      email,
-      password,
-    },
-  );
-  expect(login.success).toBe(true);
-  return { id: login.id, token: login.authToken, name };
-}
-
-/** Puts the account's token and id where the web app keeps them (SPEC §3), then opens `path`. */
-async function signInAt(page: Page, account: Account, path: string) {
-  await page.goto('/');
-  await page.evaluate(({ token, id }) => {
-    localStorage.setItem('auth-token', token);
-    localStorage.setItem('user-id', id);
-  }, account);
-  await page.goto(path);
-}
+const call = <T>(method: string, path: string, account?: Account, body?: unknown) =>
+  callApi<T>(env.server, method, path, account, body);
+const createAccount = (name: string) => createTestAccount(env.server, name);
 
 async function expectAlert(page: Page, text: string) {
   await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });

@@ -325,6 +325,87 @@ export async function waitFor<T>(
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The first link containing `part` mailed to `to` (none of `notBefore`), once the server has written it. */
+export function mailedLink(server: RunningServer, to: string, part: string, notBefore: string[] = []): Promise<string> {
+  return waitFor(async () => {
+    for (const mail of await readMail(server.dataDir)) {
+      if (!mail.to.includes(to)) continue;
+      const link = mail.links.find((l) => l.includes(part) && !notBefore.includes(l));
+      if (link) return link;
+    }
+    return null;
+  }, 15_000);
+}
+
+export interface TestAccount {
+  id: string;
+  token: string;
+  name: string;
+  email: string;
+}
+
+/** Calls the API with a JSON body and the account's token, and answers the JSON of its 200 (anything else throws). */
+export async function callApi<T>(
+  server: RunningServer,
+  method: string,
+  urlPath: string,
+  account?: Pick<TestAccount, 'token'>,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${server.url}${urlPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(account ? { 'auth-token': account.token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Logs in through the API. */
+export async function logInByApi(
+  server: RunningServer,
+  name: string,
+  email: string,
+  password: string,
+): Promise<TestAccount> {
+  const login = await callApi<{ success: boolean; authToken?: string; id?: string }>(
+    server,
+    'POST',
+    '/api/auth/loginUser',
+    undefined,
+    { email, password },
+  );
+  if (!login.success || !login.authToken || !login.id) throw new Error(`${email} could not log in`);
+  return { id: login.id, token: login.authToken, name, email };
+}
+
+/** A verified, signed-in account made through the accounts API and the emailed verification link. */
+export async function createAccount(
+  server: RunningServer,
+  name: string,
+  { email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.test`, password = 'test-secret' } = {},
+): Promise<TestAccount> {
+  await callApi(server, 'POST', '/api/auth/createUser', undefined, { name, email, password });
+  const link = await mailedLink(server, email, '/user/verify/');
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+  const verified = await fetch(`${server.url}/api/auth/verify/${encodeURIComponent(token)}`);
+  if (verified.status !== 200) throw new Error(`verifying ${email}: ${verified.status}`);
+  return logInByApi(server, name, email, password);
+}
+
+/** Puts the account's token and id where the web app keeps them (SPEC §3), then opens `to`. */
+export async function signInAt(page: Page, account: Pick<TestAccount, 'token' | 'id'>, to: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(({ token, id }) => {
+    localStorage.setItem('auth-token', token);
+    localStorage.setItem('user-id', id);
+  }, account);
+  await page.goto(to);
+}
+
 declare global {
   interface Window {
     axe?: typeof axe;

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { Course } from '../src/shared/contract';
-import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
+import { mailedLink, newPage, setUpBrowserTests, waitFor } from './harness';
 
 const env = setUpBrowserTests();
 
@@ -77,11 +77,7 @@ test('sign up → emailed link → log in → comment → bug → solution → s
   await expectFocus(page, 'H2', 'Check your email');
 
   // The emailed link, then Login from the verification page.
-  const link = await waitFor(async () => {
-    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
-    return mail?.links.find((l) => l.includes('/user/verify/'));
-  });
-  await page.goto(link);
+  await page.goto(await mailedLink(env.server, email, '/user/verify/'));
   await page.getByText('Email Verified Successfully').waitFor();
   await tabTo(page, 'A', 'Login');
   await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { EXCERPT, TEXT } from '../src/shared/constants';
 import type { Blog, Course, CourseWithLessons, Tutorial, TutorialCard } from '../src/shared/contract';
 import { excerpt, formatDate } from '../src/web/lib/format';
-import { newPage, readMail, setUpBrowserTests, waitFor } from './harness';
+import { createAccount, newPage, setUpBrowserTests } from './harness';
 
 const env = setUpBrowserTests();
 
@@ -38,31 +38,6 @@ beforeAll(async () => {
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-
-async function signUpAndLogIn(): Promise<{ token: string; id: string }> {
-  const email = `walker${Date.now()}@example.com`;
-  const password = 'secret-password';
-  const created = await fetch(`${env.server.url}/api/auth/createUser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Public Walker', email, password }),
-  });
-  expect(created.status).toBe(200);
-  const link = await waitFor(async () => {
-    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
-    return mail?.links.find((l) => l.includes('/user/verify/'));
-  });
-  const token = decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
-  expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
-  const login = await fetch(`${env.server.url}/api/auth/loginUser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await login.json()) as { success: boolean; authToken: string; id: string };
-  expect(body.success).toBe(true);
-  return { token: body.authToken, id: body.id };
-}
 
 describe('home', () => {
   test('hero with a rotating word, the two buttons, the last 3 courses, footer and title', async () => {
@@ -341,7 +316,7 @@ describe('search and session', () => {
   });
 
   test('signed in: search finds a course and a tutorial, says Result Not Found otherwise; Logout signs out', async () => {
-    const { token, id } = await signUpAndLogIn();
+    const { token, id } = await createAccount(env.server, 'Public Walker');
     const checked = await newPage(env.browser, env.server.url);
     const { page } = checked;
     await page.goto('/');

@@ -10,18 +10,25 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
 import type { Bug } from '../src/shared/contract';
 import type { StudioCourse } from '../src/shared/studio';
-import { expectAccessible, newPage, readMail, repoRoot, setUpBrowserTests, waitFor } from './harness';
+import {
+  callApi,
+  createAccount as createTestAccount,
+  expectAccessible,
+  logInByApi as logInByApiAt,
+  mailedLink,
+  newPage,
+  repoRoot,
+  setUpBrowserTests,
+  signInAt,
+  type TestAccount,
+  waitFor,
+} from './harness';
 
 const ADMIN = { name: 'Ada Admin', email: 'studio-admin@example.test', password: 'studio-admin-secret' };
 
 const env = setUpBrowserTests({ env: { ADMIN_EMAILS: ADMIN.email } });
 
-interface Account {
-  id: string;
-  token: string;
-  name: string;
-  email: string;
-}
+type Account = TestAccount;
 
 let admin: Account;
 let files: string;
@@ -31,56 +38,12 @@ const video = (name: string) => path.join(repoRoot, 'public', 'media', 'video', 
 const httpError = (status: number) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 
-async function call<T>(method: string, urlPath: string, account?: Account, body?: unknown): Promise<T> {
-  const res = await fetch(`${env.server.url}${urlPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(account ? { 'auth-token': account.token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${urlPath}: ${res.status}`).toBe(200);
-  return (await res.json()) as T;
-}
-
+const call = <T>(method: string, urlPath: string, account?: Account, body?: unknown) =>
+  callApi<T>(env.server, method, urlPath, account, body);
 /** The verification link mailed to `email`, once the server has written it. */
-const verifyLink = (email: string) =>
-  waitFor(async () => {
-    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
-    return mail?.links.find((l) => l.includes('/user/verify/'));
-  }, 15_000);
-
-async function logInByApi(name: string, email: string, password: string): Promise<Account> {
-  const login = await call<{ success: boolean; authToken: string; id: string }>(
-    'POST',
-    '/api/auth/loginUser',
-    undefined,
-    { email, password },
-  );
-  expect(login.success).toBe(true);
-  return { id: login.id, token: login.authToken, name, email };
-}
-
-/** A verified learner made through the accounts API and the emailed link. */
-async function createAccount(name: string): Promise<Account> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.test`;
-  const password = 'studio-secret';
-  await call('POST', '/api/auth/createUser', undefined, { name, email, password });
-  const token = decodeURIComponent(new URL(await verifyLink(email)).pathname.split('/').pop() ?? '');
-  expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
-  return logInByApi(name, email, password);
-}
-
-/** Puts the account's token and id where the web app keeps them (SPEC §3), then opens `to`. */
-async function signInAt(page: Page, account: Account, to: string) {
-  await page.goto('/');
-  await page.evaluate(({ token, id }) => {
-    localStorage.setItem('auth-token', token);
-    localStorage.setItem('user-id', id);
-  }, account);
-  await page.goto(to);
-}
+const verifyLink = (email: string) => mailedLink(env.server, email, '/user/verify/');
+const logInByApi = (name: string, email: string, password: string) => logInByApiAt(env.server, name, email, password);
+const createAccount = (name: string) => createTestAccount(env.server, name);
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 

@@ -95,14 +95,16 @@ function Toolbar({ editor }: { editor: Editor }) {
           key={button.label}
           type="button"
           className="rich-text-editor__tool"
-          aria-label={button.label}
           title={button.label}
           aria-pressed={button.active(editor)}
           // Keep the editor's selection: a mousedown on the button would otherwise blur it first.
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => button.run(editor)}
         >
-          {button.text}
+          {/* The name comes from the hidden text: a symbol ('1.') in an aria-label's place would not be part of the
+              name that voice control users speak (axe label-content-name-mismatch). */}
+          <span aria-hidden="true">{button.text}</span>
+          <span className="visually-hidden">{button.label}</span>
         </button>
       ))}
     </div>
