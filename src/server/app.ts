@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
+import { PRIVATE_CACHE_CONTROL } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
@@ -84,6 +85,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
+  });
+  // Nothing may be kept by a browser or a proxy unless its route says so (lib/http-cache.ts): tokens, a user's own
+  // data and failures are never cached. Static files set their policy on the raw response.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) {
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+    }
   });
   // One log line per answered request instead of Fastify's two.
   app.addHook('onResponse', async (request, reply) => {

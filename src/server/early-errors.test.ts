@@ -16,6 +16,7 @@ function expectHardened(headers: Record<string, unknown>) {
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cache-control']).toBe('no-store');
 }
 
 describe('early errors', () => {

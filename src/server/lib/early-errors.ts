@@ -3,11 +3,12 @@
 // JSON with the security headers (DESIGN §4), instead of Fastify's own `{error, code, message, statusCode}` bare.
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
+import { PRIVATE_CACHE_CONTROL } from './http-cache';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Headers of a failure: the security headers, never cached. */
 function failureHeaders(securityHeaders: Record<string, string>): Record<string, string> {
-  return { ...securityHeaders, 'cache-control': 'no-store' };
+  return { ...securityHeaders, 'cache-control': PRIVATE_CACHE_CONTROL };
 }
 
 const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
