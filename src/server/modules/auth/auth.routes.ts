@@ -1,5 +1,6 @@
 // The account calls of SPEC §7 (+ logout, DESIGN §4). Shapes: {success, msg, error, authToken, id}; failures the
-// web shows in danger style leave as {error} (or {success:false, error} for sign-up, as SPEC §8 reads it).
+// web shows in danger style leave as {error}. Sign-up and forgot-password answer the same, equally fast, whether or
+// not the email has an account (docs/decisions/0010-account-discovery-and-login-throttling.md).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,6 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 export const AUTH_MSG = {
   signedUp: 'Please check your email and open the link we sent to verify your account.',
-  emailTaken: 'An account with this email already exists. Log in or reset your password.',
   loggedIn: 'Logged in',
   unverified: 'Please verify your email first: we sent a fresh verification link to your inbox.',
   invalidLogin: 'Invalid email or password',
@@ -33,6 +33,7 @@ export const AUTH_MSG = {
   resetSent: 'If an account exists for this email, we sent a link to reset the password. Check your inbox.',
   passwordChanged: 'Password changed. Please log in with the new password.',
   loggedOut: 'Logged out',
+  busy: 'The server is busy. Please try again in a minute.',
 } as const;
 
 export interface AuthRoutesOptions {
@@ -67,13 +68,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     await purging;
   });
 
+  /** Work whose duration depends on whether the email has an account runs after the answer (outbox-worker.ts). */
+  const afterAnswer = (name: string, task: () => Promise<unknown>) => {
+    if (!app.outbox.defer(name, task)) throw new HttpError(503, AUTH_MSG.busy);
+  };
+
+  // The same answer, at the same speed, for a new and a known email (issue 14): the owner of a known one is mailed.
   app.post(
     '/api/auth/createUser',
-    { schema: { body: createUserBody, response: { ...response, 409: authResult } }, preHandler: limited.signup },
-    async (request, reply) => {
-      const result = await auth.createUser(deps, request.body);
-      if (!result.ok) return reply.status(409).send({ success: false, error: AUTH_MSG.emailTaken });
-      app.outbox.wake();
+    { schema: { body: createUserBody, response }, preHandler: limited.signup },
+    async (request) => {
+      const input = request.body;
+      afterAnswer('sign-up', () => auth.signUp(deps, input));
       return { success: true, msg: AUTH_MSG.signedUp };
     },
   );
@@ -106,8 +112,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     '/api/auth/forgot',
     { schema: { body: forgotBody, response }, preHandler: limited.forgot },
     async (request) => {
-      await auth.requestPasswordReset(deps, request.body.email);
-      app.outbox.wake();
+      const { email } = request.body;
+      afterAnswer('password reset request', () => auth.requestPasswordReset(deps, email));
       return { success: true, msg: AUTH_MSG.resetSent };
     },
   );
