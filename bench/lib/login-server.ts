@@ -30,7 +30,8 @@ await database.db
   )
   .onConflictDoNothing();
 
-const unlimited = { perIp: { max: 1e9, windowMs: 60_000 }, perEmail: { max: 1e9, windowMs: 60_000 } };
+const none = { max: 1e9, windowMs: 60_000 };
+const unlimited = { perIp: none, perAccount: none, perAccountAndIp: none };
 const app = await buildApp({
   config,
   database,

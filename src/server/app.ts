@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
+import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter';
 import { PRIVATE_CACHE_CONTROL } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
@@ -111,7 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(outboxWorker, options.outbox ?? {});
-  await app.register(authRoutes, { limits: options.authLimits });
+  // Failed logins are counted beside the rate limits: in Redis when there is one, so every process shares them.
+  const failures = options.redis ? redisFailureCounter(options.redis, 'devcourses-rl:') : memoryFailureCounter();
+  app.addHook('onClose', async () => failures.close());
+  await app.register(authRoutes, { limits: options.authLimits, failures });
   await app.register(coursesRoutes);
   await app.register(tutorialsRoutes);
   await app.register(blogsRoutes);

@@ -72,3 +72,19 @@ export function signUpAttemptEmail(to: string, name: string, loginLink: string, 
     html: layout('You already have an account', name, [...lines, notYou], loginLink, 'Log in'),
   };
 }
+
+/** The one-time sign-in link, sent when an account's failed-login limit is reached (someone may be guessing). */
+export function signInLinkEmail(to: string, name: string, link: string): Mail {
+  const lines = [
+    `Your ${BRAND} account had many failed logins, so logging in with a password is paused for a while.`,
+    'You can still get in with this one-time link. It works once and expires in 15 minutes.',
+  ];
+  const notYou =
+    'If the failed logins were not you, someone may be guessing your password: choose a strong one once you are in.';
+  return {
+    to,
+    subject: `Your one-time sign-in link for ${BRAND}`,
+    text: `Hi ${name},\n\n${lines.join('\n')}\n\n${link}\n\n${notYou}\n\n${BRAND}\n`,
+    html: layout('Sign in with a link', name, [...lines, notYou], link, 'Sign in'),
+  };
+}

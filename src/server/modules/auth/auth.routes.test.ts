@@ -17,7 +17,12 @@ beforeAll(async () => {
   const roomy = { perIp: { max: 10_000, windowMs: 60_000 }, perEmail: { max: 10_000, windowMs: 60_000 } };
   t = await createTestApp({
     outbox: { mailer, pollMs: 0 },
-    authLimits: { login: roomy, signup: roomy, forgot: roomy, changePassword: roomy },
+    authLimits: {
+      login: { perIp: roomy.perIp, perAccount: roomy.perIp, perAccountAndIp: roomy.perIp },
+      signup: roomy,
+      forgot: roomy,
+      changePassword: roomy,
+    },
   });
 });
 afterAll(() => t.close());

@@ -10,7 +10,7 @@ import { sessions, users, userTokens } from '../../db/schema';
 import { enqueueMail } from '../../lib/outbox';
 import { createSemaphore } from '../../lib/semaphore';
 import { hashToken, isTokenShaped, newToken } from '../../lib/tokens';
-import { resetEmail, signUpAttemptEmail, verificationEmail } from './auth.emails';
+import { resetEmail, signInLinkEmail, signUpAttemptEmail, verificationEmail } from './auth.emails';
 
 export interface AuthDeps {
   db: Db;
@@ -44,7 +44,12 @@ const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Inserts a single-use token of `kind` for the user; answers the raw token (only its hash is stored). */
-async function issueToken(tx: Tx | Db, userId: string, kind: 'verify' | 'reset', now: Date): Promise<string> {
+async function issueToken(
+  tx: Tx | Db,
+  userId: string,
+  kind: 'verify' | 'reset' | 'signin',
+  now: Date,
+): Promise<string> {
   const token = newToken();
   await tx.insert(userTokens).values({
     userId,
@@ -233,6 +238,71 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
       .where(and(eq(userTokens.userId, used.userId), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     return true;
+  });
+}
+
+const signInLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/sign-in/${token}`;
+
+/** Mails a one-time sign-in link to the owner of an account whose failed-login limit was reached, at most one per
+ *  link lifetime: the owner gets in while guessing stays stopped. Says nothing when the email has no account. */
+export async function sendSignInLink(deps: AuthDeps, email: string): Promise<boolean> {
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    // The row lock makes concurrent refusals for one account send one link.
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(byEmail(email))
+      .for('update');
+    if (!user) return false;
+    const [recent] = await tx
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.userId, user.id),
+          eq(userTokens.kind, 'signin'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
+    const token = await issueToken(tx, user.id, 'signin', now);
+    await enqueueMail(tx, signInLinkEmail(user.email, user.name, signInLink(deps, token)));
+    return true;
+  });
+}
+
+/** Consumes a live sign-in link and opens a session; following the emailed link also proves the address. */
+export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ token: string; userId: string } | null> {
+  if (!isTokenShaped(token)) return null;
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(userTokens.tokenHash, hashToken(token)),
+          eq(userTokens.kind, 'signin'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: userTokens.userId });
+    if (!used) return null;
+    await tx
+      .update(users)
+      .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
+      .where(eq(users.id, used.userId));
+    const session = newToken();
+    await tx.insert(sessions).values({
+      userId: used.userId,
+      tokenHash: hashToken(session),
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.session),
+    });
+    return { token: session, userId: used.userId };
   });
 }
 
