@@ -50,6 +50,7 @@ async function outboxWorker(app: FastifyInstance, options: OutboxWorkerOptions) 
     drainOutbox(app.database.db, mailer, {
       retryBaseMs: options.retryBaseMs,
       retryMaxMs: options.retryMaxMs,
+      stop: () => closed,
       onError: (err, row) =>
         app.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail not sent yet; will retry'),
     });
