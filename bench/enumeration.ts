@@ -1,8 +1,10 @@
 // `npm run bench:enumeration`: can the timing of sign-up or forgot-password tell whether an email has an account?
 // For each call, BENCH_REQUESTS (default 240) requests with emails that have an account and as many with emails that
 // do not, in one shuffled order, one at a time, against the real app in a child process (rate limits raised: every
-// request comes from one IP), on PGlite and on PostgreSQL. Reports the medians and the share of known-email requests
-// slower than the unknown-email median (target: medians within 10%, share ≤ 60%; 50% is indistinguishable).
+// request comes from one IP), on PGlite and on PostgreSQL, BENCH_GAP_MS (default 120) apart, so each request meets
+// an idle server (back to back, each answer would be slowed by the work the previous request deferred, whose kind is
+// independent of its own: noise, not signal). Reports the medians and the share of known-email requests slower than
+// the unknown-email median (target: medians within 10%, share ≤ 60%; 50% is indistinguishable).
 // Writes docs/performance.md's "Account discovery by timing" section.
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped)
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const perKind = Number(process.env.BENCH_REQUESTS ?? 240);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = 20;
+const gapMs = Number(process.env.BENCH_GAP_MS ?? 120);
+const pause = () => new Promise((resolve) => setTimeout(resolve, gapMs));
 
 type Call = 'sign-up' | 'forgot-password';
 interface Row {
@@ -79,6 +83,7 @@ async function benchDatabase(db: string, env: Record<string, string>): Promise<R
       const order = shuffled([...Array<boolean>(perKind).fill(true), ...Array<boolean>(perKind).fill(false)]);
       const times = { known: [] as number[], unknown: [] as number[] };
       for (const [i, known] of order.entries()) {
+        await pause();
         times[known ? 'known' : 'unknown'].push(await timed(app.url, ...request(call, known, i)));
       }
       const unknownMs = median(times.unknown);
@@ -135,7 +140,7 @@ async function main(): Promise<void> {
     [
       ...measuredOn('`npm run bench:enumeration` (bench/enumeration.ts)', loadBefore),
       `${perKind} requests with emails that have an account and ${perKind} with emails that do not, shuffled, one at a`,
-      'time; the app in a child process with the auth rate limits raised. Targets (issue 14): medians within 10%, at',
+      `time, ${gapMs} ms apart; the app in a child process with the auth rate limits raised. Targets (issue 14): medians within 10%, at`,
       'most 60% of known-email requests slower than the unknown-email median. Before issue 14, forgot-password took',
       '4.1 ms for a known email and 2.2 ms for an unknown one (every known request above the unknown median), and',
       'sign-up answered 409 for a known email.',

@@ -23,9 +23,9 @@ export interface OutboxHandle {
   drain(): Promise<DrainResult>;
   /** Asks for a drain soon, without waiting for it. */
   wake(): void;
-  /** Runs `task` after the current answer has gone, then wakes the outbox; a failure is logged. Answers false,
-   *  running nothing, when too many tasks are waiting already. */
-  defer(name: string, task: () => Promise<unknown>): boolean;
+  /** Runs `task` once `answered` resolves (the answer has gone), then wakes the outbox; a failure is logged.
+   *  Answers false, running nothing, when too many tasks are waiting already. */
+  defer(name: string, task: () => Promise<unknown>, answered?: Promise<unknown>): boolean;
   /** Resolves when every deferred task has finished (tests, shutdown). `drain()` waits for it first. */
   settled(): Promise<void>;
 }
@@ -60,9 +60,10 @@ async function outboxWorker(app: FastifyInstance, options: OutboxWorkerOptions) 
   const settled = async (): Promise<void> => {
     while (deferred.size) await Promise.allSettled([...deferred]);
   };
-  const defer = (name: string, task: () => Promise<unknown>): boolean => {
+  const defer = (name: string, task: () => Promise<unknown>, answered: Promise<unknown> = Promise.resolve()) => {
     if (deferred.size >= maxDeferred) return false;
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
+    const run = answered
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(task)
       .then(
         () => schedule(0),

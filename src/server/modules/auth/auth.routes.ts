@@ -1,7 +1,7 @@
 // The account calls of SPEC §7 (+ logout, DESIGN §4). Shapes: {success, msg, error, authToken, id}; failures the
 // web shows in danger style leave as {error}. Sign-up and forgot-password answer the same, equally fast, whether or
 // not the email has an account (docs/decisions/0010-account-discovery-and-login-throttling.md).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -96,18 +96,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     await purging;
   });
 
-  /** Work whose duration depends on whether the email has an account runs after the answer (outbox-worker.ts). */
-  const afterAnswer = (name: string, task: () => Promise<unknown>) => {
-    if (!app.outbox.defer(name, task)) throw new HttpError(503, AUTH_MSG.busy);
+  /** Work whose duration depends on whether the email has an account runs once the answer has gone
+   *  (outbox-worker.ts), so neither the answer nor its timing can depend on it. */
+  const afterAnswer = (reply: FastifyReply, name: string, task: () => Promise<unknown>) => {
+    const answered = new Promise<void>((resolve) => {
+      reply.raw.once('finish', resolve);
+      reply.raw.once('close', resolve);
+    });
+    if (!app.outbox.defer(name, task, answered)) throw new HttpError(503, AUTH_MSG.busy);
   };
 
   // The same answer, at the same speed, for a new and a known email (issue 14): the owner of a known one is mailed.
   app.post(
     '/api/auth/createUser',
     { schema: { body: createUserBody, response }, preHandler: limited.signup },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
-      afterAnswer('sign-up', () => auth.signUp(deps, input));
+      afterAnswer(reply, 'sign-up', () => auth.signUp(deps, input));
       return { success: true, msg: AUTH_MSG.signedUp };
     },
   );
@@ -122,7 +127,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
       if (scope === 'address') throw new HttpError(429, AUTH_MSG.addressPaused(wait));
       // The account is under attack: its owner gets in by a link, mailed after the answer (whether the email has
       // an account must not show in the answer or its timing).
-      afterAnswer('sign-in link', () => auth.sendSignInLink(deps, email));
+      afterAnswer(reply, 'sign-in link', () => auth.sendSignInLink(deps, email));
       throw new HttpError(429, AUTH_MSG.accountPaused(wait));
     }
     let result: Awaited<ReturnType<typeof auth.login>>;
@@ -168,9 +173,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   app.post(
     '/api/auth/forgot',
     { schema: { body: forgotBody, response }, preHandler: limited.forgot },
-    async (request) => {
+    async (request, reply) => {
       const { email } = request.body;
-      afterAnswer('password reset request', () => auth.requestPasswordReset(deps, email));
+      afterAnswer(reply, 'password reset request', () => auth.requestPasswordReset(deps, email));
       return { success: true, msg: AUTH_MSG.resetSent };
     },
   );
