@@ -1,6 +1,7 @@
 // Child process for bench/login.ts: the real app (buildApp) on the database named by BENCH_DATABASE_URL or
 // BENCH_PGLITE_DIR, with BENCH_USERS verified users whose password is BENCH_PASSWORD, rate limits out of the way
-// (the bench is one IP), and the outbox worker idle (a login sends no mail).
+// (the bench is one IP), and the outbox worker idle (a login sends no mail; bench/enumeration.ts's sign-ups and
+// resets leave their mail in the table). bench/enumeration.ts uses it too.
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -30,12 +31,17 @@ await database.db
   )
   .onConflictDoNothing();
 
-const unlimited = { perIp: { max: 1e9, windowMs: 60_000 }, perEmail: { max: 1e9, windowMs: 60_000 } };
+const none = { max: 1e9, windowMs: 60_000 };
+const unlimited = { perIp: none, perAccount: none, perAccountAndIp: none };
 const app = await buildApp({
   config,
   database,
   logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
-  authLimits: { login: unlimited },
+  authLimits: {
+    login: unlimited,
+    signup: { perIp: none, perEmail: none },
+    forgot: { perIp: none, perEmail: none },
+  },
   outbox: { mailer: memoryMailer(), pollMs: 0 },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,20 +5,25 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { LIMITS } from '../shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
+import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter';
+import { PRIVATE_CACHE_CONTROL } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { mediaRoutes, type MediaRoutesOptions } from './modules/media/media.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { studioRoutes } from './modules/studio/studio.routes';
@@ -51,6 +56,9 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Helmet's headers never vary between requests: computed once by helmet itself, then set in one hook
+  // (docs/decisions/0006-request-overhead.md; ≈ 0.9 of a bare route's throughput instead of ≈ 0.6).
+  const headers = await securityHeaders();
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
@@ -58,6 +66,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Search text travels in the path (SPEC §7) and may be up to 2,000 characters, percent-encoded.
     routerOptions: { maxParamLength: LIMITS.searchMax * 9 },
+    // Refusals made before any hook runs get the same headers and `{error}` body as the rest.
+    frameworkErrors: frameworkErrorHandler(headers),
+    // While closing, requests on open connections get our own 503 (the onRequest hook below), with headers and
+    // `{error}`, rather than Fastify's bare one.
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(headers),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,11 +89,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentCache);
   await app.register(currentUser);
 
-  // Helmet's headers never vary between requests: computed once by helmet itself, then set in one hook
-  // (docs/decisions/0006-request-overhead.md; ≈ 0.9 of a bare route's throughput instead of ≈ 0.6).
-  const headers = await securityHeaders();
+  app.decorate('shuttingDown', false);
+  app.addHook('preClose', async () => {
+    app.shuttingDown = true;
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
+    if (app.shuttingDown) {
+      return reply
+        .status(503)
+        .header('connection', 'close')
+        .header('retry-after', '5')
+        .send({ error: 'The server is shutting down. Please try again in a moment.' });
+    }
+  });
+  // Nothing may be kept by a browser or a proxy unless its route says so (lib/http-cache.ts): tokens, a user's own
+  // data and failures are never cached. Static files set their policy on the raw response.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) {
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+    }
   });
   // One log line per answered request instead of Fastify's two.
   app.addHook('onResponse', async (request, reply) => {
@@ -98,8 +127,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  // OpenAPI 3 from the routes' zod schemas (served at /api/docs by the operations routes); the static site's routes
+  // are not API calls.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'DevCourses API',
+        version: '1',
+        description: 'The calls of SPEC §7 (spellings kept) and the additions of DESIGN §4 and the Studio.',
+      },
+      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'auth-token' } } },
+    },
+    transform: (input) =>
+      input.url.startsWith('/api/') ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
+  });
   await app.register(outboxWorker, options.outbox ?? {});
-  await app.register(authRoutes, { limits: options.authLimits });
+  await app.register(operationsRoutes);
+  // Failed logins are counted beside the rate limits: in Redis when there is one, so every process shares them.
+  const failures = options.redis ? redisFailureCounter(options.redis, 'devcourses-rl:') : memoryFailureCounter();
+  app.addHook('onClose', async () => failures.close());
+  await app.register(authRoutes, { limits: options.authLimits, failures });
   await app.register(coursesRoutes);
   await app.register(tutorialsRoutes);
   await app.register(blogsRoutes);

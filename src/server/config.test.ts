@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -11,7 +12,25 @@ function configError(env: Record<string, string>): string {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
+/** The settings .env.example sets (uncommented lines), as the shell would read them. */
+function envExample(): Record<string, string> {
+  const text = fs.readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .map((line) => /^([A-Z0-9_]+)=(.*)$/.exec(line.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map(([, key, value]) => [key, value.replace(/^"(.*)"$/, '$1')]),
+  );
+}
+
 describe('defaults', () => {
+  test('.env.example sets exactly the defaults: copying it changes nothing', () => {
+    const example = envExample();
+    expect(Object.keys(example).length).toBeGreaterThan(5);
+    expect(loadConfig(example)).toEqual(loadConfig({}));
+  });
+
   test('an empty environment runs the embedded database on port 3000 with the demo content', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,

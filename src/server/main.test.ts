@@ -86,6 +86,10 @@ async function exitWithin(server: Spawned, timeoutMs: number): Promise<number | 
   }
 }
 
+/** The pid recorded in the data directory's lock file. */
+const lockHolder = (dataDir: string) =>
+  (JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')) as { pid: number }).pid;
+
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
@@ -109,7 +113,7 @@ describe('one server per data directory (PGlite)', () => {
       seeded = await waitForCourses(first);
       expect(seeded.length).toBeGreaterThan(0);
       expect(first.output()).toContain('seeded the demo content');
-      expect(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(first.child.pid));
+      expect(lockHolder(dataDir)).toBe(first.child.pid);
 
       const second = await spawnServer({ DATA_DIR: dataDir });
       const code = await exitWithin(second, EXIT_MS);
@@ -145,7 +149,7 @@ describe('one server per data directory (PGlite)', () => {
       await waitForCourses(doomed);
       doomed.child.kill('SIGKILL');
       await exitWithin(doomed, EXIT_MS);
-      expect(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(doomed.child.pid));
+      expect(lockHolder(dataDir)).toBe(doomed.child.pid);
 
       const next = await spawnServer({ DATA_DIR: dataDir });
       expect(await waitForCourses(next)).toEqual(seeded);

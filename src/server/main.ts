@@ -11,6 +11,9 @@ import { seedDemoContent } from './db/seed/seed';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** How long a graceful shutdown may take before the process exits anyway (issue 14). */
+const SHUTDOWN_MS = 10_000;
+
 /** A start-up failure the operator can fix (a busy port, an unreachable database): printed as a message, no stack. */
 class StartupError extends Error {}
 
@@ -57,15 +60,25 @@ async function main(): Promise<void> {
     if (seeded.courses) app.log.info(seeded, 'seeded the demo content');
   }
 
+  // Graceful shutdown within SHUTDOWN_MS: stop accepting connections, answer 503 on open ones, finish the requests
+  // in flight, the account work deferred past its answer and the outbox batch being sent, close the database.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    const deadline = setTimeout(() => {
+      app.log.error(`shutdown took over ${SHUTDOWN_MS / 1000} s: exiting with work unfinished`);
+      lock?.release();
+      process.exit(1);
+    }, SHUTDOWN_MS);
+    deadline.unref();
     await app.close();
     redis?.disconnect();
     await database.close();
     lock?.release();
+    clearTimeout(deadline);
+    app.log.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -28,6 +28,8 @@ export const TOKEN_TTL_MS = {
   session: 30 * 24 * 60 * 60 * 1000,
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
+  /** The one-time sign-in link mailed when an account's failed-login limit is reached (issue 14). */
+  signin: 15 * 60 * 1000,
 } as const;
 
 /** localStorage keys, exactly as SPEC §3 names them. */

@@ -92,6 +92,9 @@ export const loginBody = z.object({
 });
 export const forgotBody = z.object({ email });
 export const changePasswordBody = z.object({ id: z.string().min(1).max(200), password });
+/** POST /api/auth/signInWithLink (an addition, issue 14): the token of a one-time sign-in link. */
+export const signInLinkBody = z.object({ token: z.string().min(1).max(200) });
+export type SignInLinkBody = z.infer<typeof signInLinkBody>;
 export type CreateUserBody = z.infer<typeof createUserBody>;
 export type LoginBody = z.infer<typeof loginBody>;
 export type ForgotBody = z.infer<typeof forgotBody>;

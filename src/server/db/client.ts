@@ -147,6 +147,25 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+/** How many of the migrations shipped with this build the database has applied, and how many it lacks (Drizzle
+ *  records each applied migration's hash in drizzle.__drizzle_migrations). Throws when the database does not answer. */
+export async function migrationStatus(database: Database): Promise<{ applied: number; pending: number }> {
+  const [{ readMigrationFiles }, { sql }] = await Promise.all([import('drizzle-orm/migrator'), import('drizzle-orm')]);
+  const shipped = readMigrationFiles({ migrationsFolder });
+  // Both drivers answer `execute` with a result whose `rows` are the rows.
+  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute<T>(query)) as { rows: T[] }).rows;
+  const [table] = await rows<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return { applied: 0, pending: shipped.length };
+  const applied = new Set(
+    (await rows<{ hash: string }>(sql`select hash from drizzle.__drizzle_migrations`)).map((row) => row.hash),
+  );
+  const pending = shipped.filter((m) => !applied.has(m.hash)).length;
+  return { applied: shipped.length - pending, pending };
+}
+
 /** The SQLSTATE of a failed query; Drizzle wraps driver errors, so look at the cause too. */
 export function sqlState(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -143,7 +143,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use email tokens: kind 'verify' (24 h) or 'reset' (1 h). Only the hash is stored. */
+/** Single-use email tokens: kind 'verify' (24 h), 'reset' (1 h) or 'signin' (15 min). Only the hash is stored. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -151,7 +151,7 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'reset', 'signin'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -20,6 +20,8 @@ export interface DrainOptions {
   /** The clock; tests move it forward instead of sleeping. */
   now?: () => Date;
   onError?: (err: unknown, row: { id: string; attempts: number }) => void;
+  /** Asked after each batch: true ends the drain there (shutdown finishes the batch it has claimed, no more). */
+  stop?: () => boolean;
 }
 
 export interface DrainResult {
@@ -66,7 +68,7 @@ export async function drainOutbox(db: Db, mailer: Mailer, options: DrainOptions 
         options.onError?.(err, { id: row.id, attempts: row.attempts });
       }
     }
-    if (claimed.length < batch) return result;
+    if (claimed.length < batch || options.stop?.()) return result;
   }
 }
 

@@ -1,9 +1,9 @@
 // Two-key rate limits for routes that take an identity in the body (login, sign-up, password reset): one budget
 // per client IP and one per email address, counted in @fastify/rate-limit's store (memory, or Redis when the app
 // has one, so every process shares the counts). Runs as a preHandler, after the body is parsed and validated.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from './errors';
+import { emailKey } from './login-throttle';
 
 export interface Limit {
   max: number;
@@ -15,10 +15,6 @@ export interface DualLimit {
   /** Counted only when the request names an email. */
   perEmail?: Limit;
 }
-
-/** Email addresses are hashed before they become store keys: the store need not hold personal data. */
-const emailKey = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
 export function dualRateLimit(
   app: FastifyInstance,
@@ -59,4 +55,5 @@ export function dualRateLimit(
   };
 }
 
-const describeWait = (seconds: number) => (seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+export const describeWait = (seconds: number) =>
+  seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;

@@ -16,6 +16,7 @@ export const patterns = {
   verify: '/user/verify/:token',
   forgotPassword: '/user/forgot-password',
   changePassword: '/user/change-password/:token',
+  signInLink: '/user/sign-in/:token',
   bugs: '/bugs',
   bug: '/bugs/:bg',
   studio: '/studio',
@@ -43,6 +44,7 @@ export const paths = {
   verify: (token: string) => `/user/verify/${seg(token)}`,
   forgotPassword: () => '/user/forgot-password',
   changePassword: (token: string) => `/user/change-password/${seg(token)}`,
+  signInLink: (token: string) => `/user/sign-in/${seg(token)}`,
   bugs: () => '/bugs',
   bug: (bugId: string) => `/bugs/${seg(bugId)}`,
   /** The Studio's content lists; `tab` picks courses (the default), tutorials or blog posts. */

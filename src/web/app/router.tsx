@@ -29,6 +29,7 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.verify, page: () => import('../features/auth/verify-page') },
   { path: patterns.forgotPassword, page: () => import('../features/auth/forgot-password-page') },
   { path: patterns.changePassword, page: () => import('../features/auth/change-password-page') },
+  { path: patterns.signInLink, page: () => import('../features/auth/sign-in-link-page') },
   // Accounts (features/auth) and BugsWorld (features/bugs) add their lines here.
   { path: patterns.bugs, page: () => import('../features/bugs/bugs-page') },
   { path: patterns.bug, page: () => import('../features/bugs/bug-page') },

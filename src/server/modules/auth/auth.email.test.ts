@@ -73,12 +73,16 @@ async function appWith(options: Parameters<typeof createTestApp>[0]): Promise<Te
   return t;
 }
 
-const signUp = (t: TestApp, email: string) =>
-  t.app.inject({
+/** Signs up and waits for the work the route does after answering (the user, its token, the queued mail). */
+async function signUp(t: TestApp, email: string) {
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/createUser',
     payload: { name: 'Mail Tester', email, password: 'secret-pass' },
   });
+  await t.app.outbox.settled();
+  return res;
+}
 
 const outboxRow = async (t: TestApp, to: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];

@@ -56,3 +56,35 @@ export function resetEmail(to: string, name: string, link: string): Mail {
     ),
   };
 }
+
+/** To the owner of an email someone tried to sign up with: it already has an account (sign-up answers the same
+ *  either way, so this mail is how a person who forgot learns it). */
+export function signUpAttemptEmail(to: string, name: string, loginLink: string, forgotLink: string): Mail {
+  const lines = [
+    `Someone tried to create a ${BRAND} account with this email address, which already has one.`,
+    `If it was you: log in with your password at ${loginLink}, or if you forgot it, reset it at ${forgotLink}.`,
+  ];
+  const notYou = 'If it was not you, ignore this email: nothing has changed on your account.';
+  return {
+    to,
+    subject: `Someone tried to sign up to ${BRAND} with your email`,
+    text: `Hi ${name},\n\n${lines.join('\n')}\n\n${notYou}\n\n${BRAND}\n`,
+    html: layout('You already have an account', name, [...lines, notYou], loginLink, 'Log in'),
+  };
+}
+
+/** The one-time sign-in link, sent when an account's failed-login limit is reached (someone may be guessing). */
+export function signInLinkEmail(to: string, name: string, link: string): Mail {
+  const lines = [
+    `Your ${BRAND} account had many failed logins, so logging in with a password is paused for a while.`,
+    'You can still get in with this one-time link. It works once and expires in 15 minutes.',
+  ];
+  const notYou =
+    'If the failed logins were not you, someone may be guessing your password: choose a strong one once you are in.';
+  return {
+    to,
+    subject: `Your one-time sign-in link for ${BRAND}`,
+    text: `Hi ${name},\n\n${lines.join('\n')}\n\n${link}\n\n${notYou}\n\n${BRAND}\n`,
+    html: layout('Sign in with a link', name, [...lines, notYou], link, 'Sign in'),
+  };
+}

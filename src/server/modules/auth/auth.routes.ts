@@ -1,29 +1,48 @@
 // The account calls of SPEC §7 (+ logout, DESIGN §4). Shapes: {success, msg, error, authToken, id}; failures the
-// web shows in danger style leave as {error} (or {success:false, error} for sign-up, as SPEC §8 reads it).
-import type { FastifyPluginAsync } from 'fastify';
+// web shows in danger style leave as {error}. Sign-up and forgot-password answer the same, equally fast, whether or
+// not the email has an account (docs/decisions/0010-account-discovery-and-login-throttling.md).
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResult, changePasswordBody, createUserBody, forgotBody, loginBody } from '../../../shared/contract';
+import {
+  authResult,
+  changePasswordBody,
+  createUserBody,
+  forgotBody,
+  loginBody,
+  signInLinkBody,
+} from '../../../shared/contract';
 import { me } from '../../../shared/studio';
 import { HttpError, notFound } from '../../lib/errors';
-import { type DualLimit, dualRateLimit } from '../../lib/rate-limit';
+import type { FailureCounter } from '../../lib/failure-counter';
+import { type LoginLimits, loginThrottle } from '../../lib/login-throttle';
+import { type DualLimit, describeWait, dualRateLimit } from '../../lib/rate-limit';
 import { signedInUser } from '../../plugins/current-user';
 import * as auth from './auth.service';
 
-export type AuthLimits = Record<'login' | 'signup' | 'forgot' | 'changePassword', DualLimit>;
+export type AuthLimits = { login: LoginLimits } & Record<
+  'signup' | 'forgot' | 'changePassword' | 'signInLink',
+  DualLimit
+>;
 
 const MINUTE = 60_000;
 /** Generous for a person (typos, a shared office IP), tight against guessing one account's password. */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  login: { perIp: { max: 100, windowMs: 15 * MINUTE }, perEmail: { max: 10, windowMs: 15 * MINUTE } },
+  // Failed logins only. The per-account budget is the brute-force cap: 100 guesses per account per hour over all
+  // addresses (docs/decisions/0010-account-discovery-and-login-throttling.md).
+  login: {
+    perAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
+    perAccount: { max: 100, windowMs: 60 * MINUTE },
+    perIp: { max: 100, windowMs: 15 * MINUTE },
+  },
   signup: { perIp: { max: 20, windowMs: 60 * MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
   forgot: { perIp: { max: 20, windowMs: 15 * MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
   changePassword: { perIp: { max: 20, windowMs: 15 * MINUTE } },
+  signInLink: { perIp: { max: 20, windowMs: 15 * MINUTE } },
 };
 
 export const AUTH_MSG = {
   signedUp: 'Please check your email and open the link we sent to verify your account.',
-  emailTaken: 'An account with this email already exists. Log in or reset your password.',
   loggedIn: 'Logged in',
   unverified: 'Please verify your email first: we sent a fresh verification link to your inbox.',
   invalidLogin: 'Invalid email or password',
@@ -33,10 +52,17 @@ export const AUTH_MSG = {
   resetSent: 'If an account exists for this email, we sent a link to reset the password. Check your inbox.',
   passwordChanged: 'Password changed. Please log in with the new password.',
   loggedOut: 'Logged out',
+  busy: 'The server is busy. Please try again in a minute.',
+  accountPaused: (wait: string) =>
+    `Too many failed logins for this email, so password login is paused for ${wait}. If it has an account, we ` +
+    'emailed its owner a one-time sign-in link.',
+  addressPaused: (wait: string) => `Too many attempts. Try again in ${wait}.`,
 } as const;
 
 export interface AuthRoutesOptions {
   limits?: Partial<AuthLimits>;
+  /** Where failed logins are counted (memory, or Redis shared by every process); app.ts makes it. */
+  failures: FailureCounter;
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, options) => {
@@ -44,8 +70,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   const deps = { db: app.database.db, publicUrl: app.config.publicUrl };
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
   const emailOf = (request: { body: unknown }) => (request.body as { email?: string } | undefined)?.email;
+  const throttle = loginThrottle(options.failures, limits.login, (err) =>
+    app.log.warn({ err }, 'the login failure counter is unavailable; logins are not throttled meanwhile'),
+  );
   const limited = {
-    login: dualRateLimit(base, 'login', limits.login, emailOf),
+    signInLink: dualRateLimit(base, 'sign-in-link', limits.signInLink),
     signup: dualRateLimit(base, 'signup', limits.signup, emailOf),
     forgot: dualRateLimit(base, 'forgot', limits.forgot, emailOf),
     changePassword: dualRateLimit(base, 'change-password', limits.changePassword),
@@ -67,28 +96,67 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     await purging;
   });
 
+  /** Work whose duration depends on whether the email has an account runs once the answer has gone
+   *  (outbox-worker.ts), so neither the answer nor its timing can depend on it. */
+  const afterAnswer = (reply: FastifyReply, name: string, task: () => Promise<unknown>) => {
+    const answered = new Promise<void>((resolve) => {
+      reply.raw.once('finish', resolve);
+      reply.raw.once('close', resolve);
+    });
+    if (!app.outbox.defer(name, task, answered)) throw new HttpError(503, AUTH_MSG.busy);
+  };
+
+  // The same answer, at the same speed, for a new and a known email (issue 14): the owner of a known one is mailed.
   app.post(
     '/api/auth/createUser',
-    { schema: { body: createUserBody, response: { ...response, 409: authResult } }, preHandler: limited.signup },
+    { schema: { body: createUserBody, response }, preHandler: limited.signup },
     async (request, reply) => {
-      const result = await auth.createUser(deps, request.body);
-      if (!result.ok) return reply.status(409).send({ success: false, error: AUTH_MSG.emailTaken });
-      app.outbox.wake();
+      const input = request.body;
+      afterAnswer(reply, 'sign-up', () => auth.signUp(deps, input));
       return { success: true, msg: AUTH_MSG.signedUp };
     },
   );
 
+  app.post('/api/auth/loginUser', { schema: { body: loginBody, response } }, async (request, reply) => {
+    const { email } = request.body;
+    const gate = await throttle.begin(email, request.ip);
+    if (gate.refused) {
+      const { scope, retryAfterSeconds } = gate.refused;
+      reply.header('retry-after', String(retryAfterSeconds));
+      const wait = describeWait(retryAfterSeconds);
+      if (scope === 'address') throw new HttpError(429, AUTH_MSG.addressPaused(wait));
+      // The account is under attack: its owner gets in by a link, mailed after the answer (whether the email has
+      // an account must not show in the answer or its timing).
+      afterAnswer(reply, 'sign-in link', () => auth.sendSignInLink(deps, email));
+      throw new HttpError(429, AUTH_MSG.accountPaused(wait));
+    }
+    let result: Awaited<ReturnType<typeof auth.login>>;
+    try {
+      result = await auth.login(deps, request.body);
+    } catch (err) {
+      await gate.attempt.cancel();
+      throw err;
+    }
+    if (result.kind === 'invalid') {
+      await gate.attempt.failed();
+      throw new HttpError(401, AUTH_MSG.invalidLogin);
+    }
+    await gate.attempt.succeeded();
+    if (result.kind === 'unverified') {
+      if (result.resent) app.outbox.wake();
+      return { success: false, msg: AUTH_MSG.unverified };
+    }
+    return { success: true, authToken: result.token, id: result.userId, msg: AUTH_MSG.loggedIn };
+  });
+
+  // The one-time link mailed when an account's failed-login limit is reached (an addition, issue 14).
   app.post(
-    '/api/auth/loginUser',
-    { schema: { body: loginBody, response }, preHandler: limited.login },
+    '/api/auth/signInWithLink',
+    { schema: { body: signInLinkBody, response }, preHandler: limited.signInLink },
     async (request) => {
-      const result = await auth.login(deps, request.body);
-      if (result.kind === 'invalid') throw new HttpError(401, AUTH_MSG.invalidLogin);
-      if (result.kind === 'unverified') {
-        if (result.resent) app.outbox.wake();
-        return { success: false, msg: AUTH_MSG.unverified };
-      }
-      return { success: true, authToken: result.token, id: result.userId, msg: AUTH_MSG.loggedIn };
+      const session = await auth.signInWithLink(deps, request.body.token);
+      if (!session) throw new HttpError(400, AUTH_MSG.linkInvalid);
+      return { success: true, authToken: session.token, id: session.userId, msg: AUTH_MSG.loggedIn };
     },
   );
 
@@ -105,9 +173,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   app.post(
     '/api/auth/forgot',
     { schema: { body: forgotBody, response }, preHandler: limited.forgot },
-    async (request) => {
-      await auth.requestPasswordReset(deps, request.body.email);
-      app.outbox.wake();
+    async (request, reply) => {
+      const { email } = request.body;
+      afterAnswer(reply, 'password reset request', () => auth.requestPasswordReset(deps, email));
       return { success: true, msg: AUTH_MSG.resetSent };
     },
   );

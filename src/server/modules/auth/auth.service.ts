@@ -5,12 +5,12 @@ import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { TOKEN_TTL_MS } from '../../../shared/constants';
-import { type Db, sqlState } from '../../db/client';
+import type { Db } from '../../db/client';
 import { sessions, users, userTokens } from '../../db/schema';
 import { enqueueMail } from '../../lib/outbox';
 import { createSemaphore } from '../../lib/semaphore';
 import { hashToken, isTokenShaped, newToken } from '../../lib/tokens';
-import { resetEmail, verificationEmail } from './auth.emails';
+import { resetEmail, signInLinkEmail, signUpAttemptEmail, verificationEmail } from './auth.emails';
 
 export interface AuthDeps {
   db: Db;
@@ -44,7 +44,12 @@ const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Inserts a single-use token of `kind` for the user; answers the raw token (only its hash is stored). */
-async function issueToken(tx: Tx | Db, userId: string, kind: 'verify' | 'reset', now: Date): Promise<string> {
+async function issueToken(
+  tx: Tx | Db,
+  userId: string,
+  kind: 'verify' | 'reset' | 'signin',
+  now: Date,
+): Promise<string> {
   const token = newToken();
   await tx.insert(userTokens).values({
     userId,
@@ -58,31 +63,43 @@ async function issueToken(tx: Tx | Db, userId: string, kind: 'verify' | 'reset',
 const verifyLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/verify/${token}`;
 const resetLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/change-password/${token}`;
 
-export type CreateUserResult = { ok: true; userId: string } | { ok: false; reason: 'email-taken' };
+export type SignUpResult = 'created' | 'email-taken';
 
-/** Creates an unverified user, its verification token and the mail, in one transaction: all or nothing. */
-export async function createUser(
+/** Signs up: a new email gets an unverified user, its verification token and the mail, in one transaction (all or
+ *  nothing); a known one gets nothing new but a mail telling its owner someone tried, and how to log in or reset.
+ *  The route runs this after answering, so neither outcome shows in the answer or its timing. */
+export async function signUp(
   deps: AuthDeps,
   input: { name: string; email: string; password: string },
-): Promise<CreateUserResult> {
+): Promise<SignUpResult> {
   const passwordHash = await hashPassword(input.password);
   const now = clock(deps);
-  try {
-    const userId = await deps.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, verificationSentAt: now })
-        .returning({ id: users.id });
-      const token = await issueToken(tx, user.id, 'verify', now);
+  return deps.db.transaction(async (tx) => {
+    // The unique index on lower(email) decides, so two sign-ups racing for one address cannot both create it.
+    const [created] = await tx
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash, verificationSentAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created) {
+      const token = await issueToken(tx, created.id, 'verify', now);
       await enqueueMail(tx, verificationEmail(input.email, input.name, verifyLink(deps, token)));
-      return user.id;
-    });
-    return { ok: true, userId };
-  } catch (err) {
-    // The unique index on lower(email) decides, so two sign-ups racing for one address cannot both win.
-    if (sqlState(err) === '23505') return { ok: false, reason: 'email-taken' };
-    throw err;
-  }
+      return 'created';
+    }
+    const [owner] = await tx.select({ name: users.name, email: users.email }).from(users).where(byEmail(input.email));
+    if (owner) {
+      await enqueueMail(
+        tx,
+        signUpAttemptEmail(
+          owner.email,
+          owner.name,
+          `${deps.publicUrl}/login`,
+          `${deps.publicUrl}/user/forgot-password`,
+        ),
+      );
+    }
+    return 'email-taken';
+  });
 }
 
 export type LoginResult =
@@ -173,7 +190,8 @@ export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTo
   });
 }
 
-/** Issues a reset link when the email belongs to an account; says nothing either way (no account discovery). */
+/** Issues a reset link when the email belongs to an account; says nothing either way (no account discovery). The
+ *  route runs this after answering, so the extra work for a known email does not show in the answer's timing. */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -220,6 +238,71 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
       .where(and(eq(userTokens.userId, used.userId), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     return true;
+  });
+}
+
+const signInLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/sign-in/${token}`;
+
+/** Mails a one-time sign-in link to the owner of an account whose failed-login limit was reached, at most one per
+ *  link lifetime: the owner gets in while guessing stays stopped. Says nothing when the email has no account. */
+export async function sendSignInLink(deps: AuthDeps, email: string): Promise<boolean> {
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    // The row lock makes concurrent refusals for one account send one link.
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(byEmail(email))
+      .for('update');
+    if (!user) return false;
+    const [recent] = await tx
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.userId, user.id),
+          eq(userTokens.kind, 'signin'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
+    const token = await issueToken(tx, user.id, 'signin', now);
+    await enqueueMail(tx, signInLinkEmail(user.email, user.name, signInLink(deps, token)));
+    return true;
+  });
+}
+
+/** Consumes a live sign-in link and opens a session; following the emailed link also proves the address. */
+export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ token: string; userId: string } | null> {
+  if (!isTokenShaped(token)) return null;
+  const now = clock(deps);
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(userTokens.tokenHash, hashToken(token)),
+          eq(userTokens.kind, 'signin'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: userTokens.userId });
+    if (!used) return null;
+    await tx
+      .update(users)
+      .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
+      .where(eq(users.id, used.userId));
+    const session = newToken();
+    await tx.insert(sessions).values({
+      userId: used.userId,
+      tokenHash: hashToken(session),
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.session),
+    });
+    return { token: session, userId: used.userId };
   });
 }
 

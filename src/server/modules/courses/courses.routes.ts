@@ -1,31 +1,57 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { course, courseWithLessons, errorBody, lessonPage } from '../../../shared/contract';
 import { notFound } from '../../lib/errors';
+import { sendPublicJson } from '../../lib/http-cache';
 import { getCourseWithLessons, getLessonPage, listCourses } from './courses.service';
 
-export const coursesRoutes: FastifyPluginAsync = async (app) => {
+// The schemas document the answers (OpenAPI at /api/docs); the cached JSON strings are sent as they are. Ids are
+// any string: one that is not a UUID names nothing and answers 404, never 400.
+const tags = ['courses'];
+
+export const coursesRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  app.get('/api/course/getCourse', async (_request, reply) => {
+  app.get('/api/course/getCourse', { schema: { tags, response: { 200: z.array(course) } } }, async (request, reply) => {
     const json = await app.readCache.get('courses', () => listCourses(db));
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendPublicJson(request, reply, json ?? '[]');
   });
 
-  app.get<{ Params: { courseId: string } }>('/api/lession/getLessionList/:courseId', async (request, reply) => {
-    const { courseId } = request.params;
-    const json = await app.readCache.get(`course:${courseId}`, () => getCourseWithLessons(db, courseId));
-    if (json === null) throw notFound('Course not found');
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.get(
+    '/api/lession/getLessionList/:courseId',
+    {
+      schema: {
+        tags,
+        params: z.object({ courseId: z.string() }),
+        response: { 200: courseWithLessons, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { courseId } = request.params;
+      const json = await app.readCache.get(`course:${courseId}`, () => getCourseWithLessons(db, courseId));
+      if (json === null) throw notFound('Course not found');
+      return sendPublicJson(request, reply, json);
+    },
+  );
 
-  app.get<{ Params: { courseId: string; lessonId: string } }>(
+  app.get(
     '/api/lession/getLession/:courseId/:lessonId',
+    {
+      schema: {
+        tags,
+        params: z.object({ courseId: z.string(), lessonId: z.string() }),
+        response: { 200: lessonPage, 404: errorBody },
+      },
+    },
     async (request, reply) => {
       const { courseId, lessonId } = request.params;
       const json = await app.readCache.get(`lesson:${courseId}:${lessonId}`, () =>
         getLessonPage(db, courseId, lessonId),
       );
       if (json === null) throw notFound('Lesson not found');
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendPublicJson(request, reply, json);
     },
   );
 };

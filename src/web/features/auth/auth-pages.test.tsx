@@ -11,6 +11,7 @@ import { getSession, signOut } from '../../lib/session';
 import ChangePasswordPage from './change-password-page';
 import ForgotPasswordPage from './forgot-password-page';
 import LoginPage from './login-page';
+import SignInLinkPage from './sign-in-link-page';
 import SignupPage from './signup-page';
 import VerifyPage from './verify-page';
 
@@ -137,11 +138,11 @@ describe('/signup', () => {
   });
 
   it('shows the error in danger style', async () => {
-    fetchMock.mockResolvedValue(json(409, { success: false, error: 'An account with this email already exists.' }));
+    fetchMock.mockResolvedValue(json(429, { error: 'Too many attempts. Try again in 5 minutes.' }));
     renderSignup();
     fill('secret-pass', 'secret-pass');
     submit();
-    await expectAlert('Error: An account with this email already exists.');
+    await expectAlert('Error: Too many attempts. Try again in 5 minutes.');
   });
 });
 
@@ -162,6 +163,29 @@ describe('/user/verify/:token', () => {
     fetchMock.mockResolvedValue(json(404, { error: 'This link is invalid or has expired' }));
     renderVerify();
     expect(await screen.findByText(TEXT.notFoundTitle)).toBeTruthy();
+  });
+});
+
+describe('/user/sign-in/:token', () => {
+  const renderSignIn = () =>
+    renderAt('/user/sign-in/tok456', <Route path="/user/sign-in/:token" element={<SignInLinkPage />} />);
+
+  it('signs in with the link once, goes home and says so', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, authToken: 'session-tok', id: 'u1', msg: 'Logged in' }));
+    renderSignIn();
+    expect(await screen.findByText('home page')).toBeTruthy();
+    await expectAlert(`Success: ${TEXT.loggedIn}`);
+    expect(getSession()).toEqual({ token: 'session-tok', userId: 'u1' });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/signInWithLink');
+    expect(sentBody()).toEqual({ token: 'tok456' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the 404 view for a spent or unknown link', async () => {
+    fetchMock.mockResolvedValue(json(400, { error: 'This link is invalid or has expired' }));
+    renderSignIn();
+    expect(await screen.findByText(TEXT.notFoundTitle)).toBeTruthy();
+    expect(getSession().token).toBeNull();
   });
 });
 

@@ -1,0 +1,24 @@
+// POST /api/auth/signInWithLink: the one-time link mailed when an account's failed logins reached their limit
+// (issue 14). It consumes the token, so the query runs once per token and is never refetched.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthResult } from '../../../../shared/contract';
+import { api } from '../../../lib/api';
+
+export function signInWithLink(token: string): Promise<AuthResult> {
+  return api<AuthResult>('/api/auth/signInWithLink', { method: 'POST', body: { token } });
+}
+
+export function useSignInWithLink(token: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['auth-sign-in-link', token],
+      queryFn: () => signInWithLink(token),
+      retry: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+      refetchOnMount: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    }),
+  );
+}
