@@ -18,6 +18,7 @@ export const patterns = {
   changePassword: '/user/change-password/:token',
   bugs: '/bugs',
   bug: '/bugs/:bg',
+  learning: '/learning',
   studio: '/studio',
   studioCourse: '/studio/courses/:courseId',
   studioTutorial: '/studio/tutorials/:tutorialId',
