@@ -24,10 +24,8 @@ export function ContinueLearning() {
 }
 
 /** '3 lessons · 12 min' */
-export function courseLengthText(course: Pick<CourseCardData, 'lessonCount' | 'duration'>): string {
-  const lessons = `${course.lessonCount} ${course.lessonCount === 1 ? 'lesson' : 'lessons'}`;
-  return course.duration > 0 ? `${lessons} · ${formatLength(course.duration)}` : lessons;
-}
+export const courseLengthText = ({ lessonCount: n, duration }: Pick<CourseCardData, 'lessonCount' | 'duration'>) =>
+  `${n} lesson${n === 1 ? '' : 's'}${duration > 0 ? ` · ${formatLength(duration)}` : ''}`;
 
 interface CourseCardProps {
   course: CourseCardData;

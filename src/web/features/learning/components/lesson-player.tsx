@@ -38,6 +38,11 @@ export function LessonPlayer({ courseId, lesson, lessons, learner }: LessonPlaye
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const mediaRef = useRef<HTMLVideoElement | null>(null);
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
+  const attachMedia = useCallback((element: HTMLVideoElement | null) => {
+    mediaRef.current = element;
+    setMedia(element);
+  }, []);
   const [time, setTime] = useState(0);
   const [ended, setEnded] = useState(false);
   const [upNextCancelled, setUpNextCancelled] = useState(false);
@@ -77,13 +82,22 @@ export function LessonPlayer({ courseId, lesson, lessons, learner }: LessonPlaye
       setResumedAt(at);
     }
   }, [startAt, waitingForProgress, savedPosition]);
-  useEffect(tryStart, [tryStart]);
+  // Listened to natively, after commit: the element may load its metadata before React commits it (it is made
+  // while the lazy player resolves), and an event fired then never reaches a React handler.
+  useEffect(() => {
+    if (!media) return;
+    tryStart();
+    media.addEventListener('loadedmetadata', tryStart);
+    media.addEventListener('durationchange', tryStart);
+    return () => {
+      media.removeEventListener('loadedmetadata', tryStart);
+      media.removeEventListener('durationchange', tryStart);
+    };
+  }, [media, tryStart]);
 
   const events = useMemo<MediaEvents>(
     () => ({
       ...reporter,
-      onLoadedMetadata: tryStart,
-      onDurationChange: tryStart,
       onTimeUpdate: (event) => {
         reporter.onTimeUpdate?.(event);
         setTime(event.currentTarget.currentTime);
@@ -94,7 +108,7 @@ export function LessonPlayer({ courseId, lesson, lessons, learner }: LessonPlaye
         setEnded(true);
       },
     }),
-    [reporter, tryStart],
+    [reporter],
   );
 
   const seek = (seconds: number) => {
@@ -131,7 +145,7 @@ export function LessonPlayer({ courseId, lesson, lessons, learner }: LessonPlaye
         src={lesson.link}
         title={lesson.title}
         captions={lesson.captions}
-        mediaRef={mediaRef}
+        mediaRef={attachMedia}
         events={events}
       />
       {resumedAt !== null && (
