@@ -11,6 +11,7 @@ import {
   PROGRESS,
   type ProgressReportBody,
   percentOf,
+  mergeRanges,
   type Range,
   rangesProblem,
   type ResumePoint,
@@ -62,13 +63,14 @@ async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
 /** Milliseconds are enough for a player; numeric keeps the sums exact. */
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
-/** The ranges as a PostgreSQL multirange literal, clipped to the lesson: `{[0,10),[20,30)}`. */
-function multirange(ranges: readonly Range[], duration: number): string {
-  const parts = ranges
-    .map(([start, end]) => [roundMs(Math.max(0, start)), roundMs(Math.min(end, duration))] as const)
-    .filter(([start, end]) => end > start)
-    .map(([start, end]) => `[${start},${end})`);
-  return `{${parts.join(',')}}`;
+/** A report's ranges clipped to the lesson and merged, as a PostgreSQL multirange literal (`{[0,10),[20,30)}`)
+ *  and the seconds they cover (counted here, in whole milliseconds: the statement then need not count them). */
+function multirange(ranges: readonly Range[], duration: number): { literal: string; seconds: number } {
+  const merged = mergeRanges(
+    ranges.map(([start, end]) => [roundMs(Math.max(0, start)), roundMs(Math.min(end, duration))]),
+  );
+  const ms = merged.reduce((sum, [start, end]) => sum + Math.round(end * 1000) - Math.round(start * 1000), 0);
+  return { literal: `{${merged.map(([start, end]) => `[${start},${end})`).join(',')}}`, seconds: ms / 1000 };
 }
 
 /** Seconds covered by a multirange expression. */
@@ -117,7 +119,7 @@ const toState = (row: StateRow, duration: number | null): LessonProgressState =>
 interface Upsert {
   userId: string;
   lessonId: string;
-  ranges: string;
+  ranges: { literal: string; seconds: number };
   position: number;
   reported: number;
   duration: number;
@@ -128,7 +130,7 @@ interface Upsert {
 /** One statement: the row is created or its ranges united with the report's (PostgreSQL merges overlaps,
  *  duplicates and neighbours, in any order), the watched seconds recomputed, the 90% rule applied. */
 async function upsert(db: Db, u: Upsert): Promise<StateRow> {
-  const incoming = sql`${u.ranges}::nummultirange`;
+  const incoming = sql`${u.ranges.literal}::nummultirange`;
   const united = sql`(lesson_progress.ranges + excluded.ranges)`;
   const threshold = PROGRESS.completeRatio * u.duration;
   const at = u.merge ? sql`least(now(), ${u.merge.at.toISOString()}::timestamptz)` : sql`now()`;
@@ -139,8 +141,8 @@ async function upsert(db: Db, u: Upsert): Promise<StateRow> {
   const [row] = await rowsOf<StateRow>(
     db,
     sql`insert into lesson_progress (user_id, lesson_id, ranges, watched, position, duration, completed, manual, updated_at)
-        values (${u.userId}, ${u.lessonId}, ${incoming}, ${lengthOf(incoming)}, ${roundMs(u.position)}, ${u.reported},
-                ${lengthOf(incoming)} >= ${threshold}, ${u.merge?.manual ?? null}::boolean, ${at})
+        values (${u.userId}, ${u.lessonId}, ${incoming}, ${u.ranges.seconds}, ${roundMs(u.position)}, ${u.reported},
+                ${u.ranges.seconds >= threshold}, ${u.merge?.manual ?? null}::boolean, ${at})
         on conflict (user_id, lesson_id) do update set
           ranges = ${united},
           watched = ${lengthOf(united)},
