@@ -21,6 +21,8 @@ describe('focus after navigation', () => {
     const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The live region is a small lazy chunk that arrives just after the first render.
+    await page.locator('main [role="status"][aria-atomic="true"]').waitFor({ state: 'attached' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).focus();
     await page.keyboard.press('Enter');
     await waitFor(async () => {

@@ -97,7 +97,7 @@ test('sign up → emailed link → log in → comment → bug → solution → s
   await tabTo(page, 'A', `Start watching! ${course.title}`);
   await page.keyboard.press('Enter');
   await expectFocus(page, 'H1', containing(course.title));
-  await tabTo(page, 'A', /^Start the first lesson/);
+  await tabTo(page, 'A', /^Start the course/);
   await page.keyboard.press('Enter');
   await tabTo(page, 'DIV', 'Your comment');
   await page.keyboard.type('Typed without a mouse');

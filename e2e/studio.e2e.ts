@@ -32,7 +32,7 @@ type Account = TestAccount;
 
 let admin: Account;
 let files: string;
-const video = (name: string) => path.join(repoRoot, 'public', 'media', 'video', name);
+const video = (name: string) => path.join(repoRoot, 'public', 'media', 'lessons', name);
 
 /** Chromium logs a console error for each non-2xx answer; a test that provokes one allows exactly that status. */
 const httpError = (status: number) =>
@@ -165,7 +165,7 @@ test('an admin builds a course with two uploaded videos and captions, reorders i
     return editor;
   };
 
-  const firstEditor = await addLesson(first, video('html-basics.webm'));
+  const firstEditor = await addLesson(first, video('html-1.webm'));
   await upload(firstEditor, 'Upload captions (.vtt)', path.join(files, 'captions.vtt'));
   await firstEditor.getByRole('button', { name: 'Remove captions' }).waitFor();
   const captionsUrl = (await firstEditor.locator('.media-field__current code').last().textContent()) ?? '';
@@ -173,7 +173,7 @@ test('an admin builds a course with two uploaded videos and captions, reorders i
   await expectSaved(firstEditor);
   await expectAccessible(page, 'the course editor with a lesson open');
 
-  await addLesson(second, video('css-layout.webm'));
+  await addLesson(second, video('css-1.webm'));
   const titles = () => lessons.locator('.lesson-row__title').allTextContents();
   expect(await titles()).toEqual([first, second]);
 

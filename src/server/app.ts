@@ -25,6 +25,7 @@ import { coursesRoutes } from './modules/courses/courses.routes';
 import { mediaRoutes, type MediaRoutesOptions } from './modules/media/media.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
+import { progressRoutes, type ProgressRoutesOptions } from './modules/progress/progress.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { studioRoutes } from './modules/studio/studio.routes';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
@@ -52,6 +53,8 @@ export interface AppOptions {
   /** Media uploads: who may upload (default: authors and admins) and where files go (default: from the config).
    *  The media tests and the upload bench open the door and pick the storage. */
   media?: Partial<MediaRoutesOptions>;
+  /** Learning progress: the per-learner write limit (the progress bench raises it). */
+  progress?: ProgressRoutesOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bugsRoutes);
   await app.register(searchRoutes);
   await app.register(studioRoutes);
+  await app.register(progressRoutes, options.progress ?? {});
   await app.register(mediaRoutes, { guard: app.requireAuthor, ...options.media });
 
   await registerWebApp(app, config.webDir);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import * as demoContent from './db/seed/content';
+import { durationOfLink, PUBLIC_DIR } from './modules/media';
 import { seedDemoContent } from './db/seed/seed';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
   });
 
   if (config.seedDemo) {
-    const seeded = await seedDemoContent(database.db, demoContent);
+    const seeded = await seedDemoContent(database.db, demoContent, {
+      durationOf: (link) => durationOfLink(link, { publicDir: PUBLIC_DIR }),
+    });
     if (seeded.courses) app.log.info(seeded, 'seeded the demo content');
   }
 

@@ -20,8 +20,15 @@ export const lesson = z.object({
   description: z.string(),
   /** A WebVTT captions file's address (added with the Studio); null when the lesson has none. */
   captions: z.string().nullable(),
+  /** Seconds (issue 9), read from the media; null while unknown (a third-party link before anyone played it). */
+  duration: z.number().nullable(),
 });
 export type Lesson = z.infer<typeof lesson>;
+
+/** GET /api/course/getCourse: each course with (issue 9) its number of lessons and their total duration in
+ *  seconds (the lessons whose duration is known). */
+export const courseCard = course.extend({ lessonCount: z.number(), duration: z.number() });
+export type CourseCard = z.infer<typeof courseCard>;
 
 /** GET /api/lession/getLessionList/{courseId} */
 export const courseWithLessons = course.extend({ lessonlist: z.array(lesson) });

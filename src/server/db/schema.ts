@@ -2,10 +2,13 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -13,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A set of non-overlapping numeric ranges (PostgreSQL 14+): `+` unites two sets, merging overlaps and neighbours. */
+const nummultirange = customType<{ data: string }>({ dataType: () => 'nummultirange' });
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -72,6 +77,9 @@ export const lessons = pgTable(
     description: text('description').notNull(),
     /** A WebVTT file's address, when the lesson has captions. */
     captions: text('captions'),
+    /** Seconds, read from the media when the lesson is created or seeded; a third-party link learns it from the
+     *  first player report (issue 9). Null while unknown. */
+    duration: doublePrecision('duration'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -242,4 +250,37 @@ export const auditLog = pgTable(
     afterTitle: text('after_title'),
   },
   (t) => [index('audit_log_at_idx').on(t.at, t.id)],
+);
+
+/** What one learner watched of one lesson (issue 9): one row per (user, lesson), written by an upsert per player
+ *  report. `ranges` holds the watched seconds merged by PostgreSQL; `watched` is their total length, kept beside
+ *  them so percentages are a sum, not a walk over ranges. `completed` is the 90% rule (once reached it stays);
+ *  `manual` is the learner's own mark, which wins when set. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    ranges: nummultirange('ranges')
+      .notNull()
+      .default(sql`'{}'::nummultirange`),
+    watched: doublePrecision('watched').notNull().default(0),
+    position: doublePrecision('position').notNull().default(0),
+    /** The duration the player reported last (the lesson's own, when known, is what percentages use). */
+    duration: doublePrecision('duration'),
+    completed: boolean('completed').notNull().default(false),
+    manual: boolean('manual'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    // "My learning" and the home row read a user's rows newest first.
+    index('lesson_progress_user_updated_idx').on(t.userId, t.updatedAt),
+    // Deleting a lesson removes its rows.
+    index('lesson_progress_lesson_idx').on(t.lessonId),
+  ],
 );

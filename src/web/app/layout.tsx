@@ -7,9 +7,9 @@ import { Loading } from '../components/loading';
 import { Navbar } from '../components/navbar';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
-import { useRouteFocus } from './use-route-focus';
 
 const SearchModal = lazy(() => import('../features/search/components/search-modal'));
+const RouteAnnouncer = lazy(() => import('./route-announcer'));
 
 export function RootLayout() {
   useDocumentTitle();
@@ -31,7 +31,6 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  const pageAnnouncement = useRouteFocus(pathname, 'main');
 
   return (
     <>
@@ -47,9 +46,9 @@ export function RootLayout() {
           </Suspense>
         </RouteErrorBoundary>
         {/* Names each new page for screen readers (inside a landmark, where axe wants all content). */}
-        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-          {pageAnnouncement}
-        </p>
+        <Suspense fallback={null}>
+          <RouteAnnouncer mainId="main" />
+        </Suspense>
       </main>
       <Footer />
       {searchOpen && (

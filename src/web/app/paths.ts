@@ -19,6 +19,7 @@ export const patterns = {
   signInLink: '/user/sign-in/:token',
   bugs: '/bugs',
   bug: '/bugs/:bg',
+  learning: '/learning',
   studio: '/studio',
   studioCourse: '/studio/courses/:courseId',
   studioTutorial: '/studio/tutorials/:tutorialId',

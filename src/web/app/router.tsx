@@ -5,6 +5,7 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout';
+import { loadLearning } from './learning-chunk';
 import { patterns } from './paths';
 
 interface AppRoute {
@@ -33,6 +34,7 @@ export const appRoutes: AppRoute[] = [
   // Accounts (features/auth) and BugsWorld (features/bugs) add their lines here.
   { path: patterns.bugs, page: () => import('../features/bugs/bugs-page') },
   { path: patterns.bug, page: () => import('../features/bugs/bug-page') },
+  { path: patterns.learning, page: () => loadLearning().then((m) => ({ default: m.LearningPage })) },
   // The Studio (issue 8): one lazy chunk for all its screens, so none of it reaches the first load.
   { path: patterns.studio, page: () => studio().then((m) => ({ default: m.StudioPage })) },
   { path: patterns.studioCourse, page: () => studio().then((m) => ({ default: m.CourseEditorPage })) },

@@ -56,8 +56,15 @@ function show() {
   );
 }
 
-const liveRegion = () =>
-  screen.getAllByRole('status').find((el) => el.getAttribute('aria-atomic') === 'true') ?? document.body;
+/** The page-name live region (its own lazy chunk: it appears just after the first render). */
+const liveRegion = async () => {
+  const region = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>('main [role="status"][aria-atomic="true"]');
+    if (!found) throw new Error('no live region yet');
+    return found;
+  });
+  return region;
+};
 
 afterEach(cleanup);
 
@@ -65,21 +72,23 @@ describe('focus after a route change', () => {
   it('the first load leaves focus alone; a navigation focuses the new page heading once it renders and names it', async () => {
     show();
     expect(document.activeElement).toBe(document.body);
-    expect(liveRegion().textContent).toBe('');
+    expect((await liveRegion()).textContent).toBe('');
 
     fireEvent.click(screen.getByRole('link', { name: 'to B' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Page B' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.getAttribute('tabindex')).toBe('-1');
-    expect(liveRegion().textContent).toBe('Page B');
+    const region = await liveRegion();
+    await waitFor(() => expect(region.textContent).toBe('Page B'));
   });
 
   it('does not take focus the reader already moved into the new page', async () => {
     show();
+    const region = await liveRegion();
     fireEvent.click(screen.getByRole('link', { name: 'to the editor' }));
     const input = await screen.findByRole('textbox', { name: 'Already typing' });
     input.focus();
-    await waitFor(() => expect(liveRegion().textContent).toBe('Editor'));
+    await waitFor(() => expect(region.textContent).toBe('Editor'));
     expect(document.activeElement).toBe(input);
   });
 });

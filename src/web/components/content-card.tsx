@@ -14,6 +14,8 @@ interface ContentCardProps {
   headingLevel?: 2 | 3;
   /** Load the image at once: cards in the first screenful hold the page's largest paint. */
   eager?: boolean;
+  /** Below the link (a course's progress for the learner). */
+  extra?: ReactNode;
 }
 
 export function ContentCard({
@@ -25,6 +27,7 @@ export function ContentCard({
   text,
   headingLevel = 2,
   eager = false,
+  extra,
 }: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -47,6 +50,7 @@ export function ContentCard({
         <Link className="button card__link" to={to} aria-label={`${linkLabel} ${title}`}>
           {linkLabel}
         </Link>
+        {extra}
       </div>
     </article>
   );

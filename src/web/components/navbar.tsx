@@ -40,7 +40,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const { signedIn, signOut } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -118,7 +118,8 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               </li>
             ))}
             {signedIn && (
-              // Authors and admins get a Studio link; the server checks the role on every Studio call anyway.
+              // 'My learning', and for authors and admins a Studio link (the server checks the role on every Studio
+              // call anyway): a small chunk that only signed-in readers load.
               <Suspense fallback={null}>
                 <StudioLink />
               </Suspense>
@@ -154,7 +155,8 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               Logout
             </button>
           ) : (
-            <Link to="/login" className="button navbar__auth">
+            // After login the learner comes back here (a lesson, a bug), not always to '/'.
+            <Link to="/login" state={{ from: pathname + search }} className="button navbar__auth">
               Login
             </Link>
           )}

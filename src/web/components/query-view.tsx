@@ -2,10 +2,12 @@
 // not there; 'Something went wrong' with Retry when it failed otherwise (a 5xx, the network), so the error state
 // never claims a page is missing when the server was only down.
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { isApiError } from '../lib/api';
 import { Loading } from './loading';
-import { NotFound } from './not-found';
+
+// Loaded when a page turns out to be missing (the server answered, so its chunk can come too), not with every page.
+const NotFound = lazy(() => import('./not-found'));
 
 interface QueryViewProps<T> {
   query: UseQueryResult<T>;
@@ -26,7 +28,13 @@ export function QueryView<T>({ query, children, isEmpty, loadingLabel, what, sec
       <LoadError what={what ?? 'The page'} error={query.error} onRetry={() => void query.refetch()} page={!section} />
     );
   }
-  if (query.isError || (isEmpty && isEmpty(query.data))) return <NotFound />;
+  if (query.isError || (isEmpty && isEmpty(query.data))) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <NotFound />
+      </Suspense>
+    );
+  }
   return <>{children(query.data)}</>;
 }
 

@@ -1,5 +1,11 @@
 // Plays a lesson link: a native <video> for files (WebM/MP4, relative paths), react-player for YouTube and Vimeo.
-import { lazy, Suspense } from 'react';
+import { lazy, type MediaHTMLAttributes, type Ref, Suspense } from 'react';
+
+/** The media events a page may follow (the learning player reports what was watched from them). */
+export type MediaEvents = Pick<
+  MediaHTMLAttributes<HTMLVideoElement>,
+  'onTimeUpdate' | 'onPlay' | 'onPause' | 'onEnded' | 'onSeeking' | 'onLoadedMetadata' | 'onDurationChange'
+>;
 
 export interface VideoPlayerProps {
   src: string;
@@ -7,6 +13,9 @@ export interface VideoPlayerProps {
   title: string;
   /** A WebVTT captions file for a file video (the lesson's, uploaded in the Studio); shown by default. */
   captions?: string | null;
+  /** The media element (a <video>, or react-player's element with the same API for YouTube/Vimeo). */
+  mediaRef?: Ref<HTMLVideoElement>;
+  events?: MediaEvents;
 }
 
 const ReactPlayer = lazy(() => import('react-player'));
@@ -18,12 +27,20 @@ export function isHostedVideo(src: string): boolean {
   return HOSTED.test(src.trim());
 }
 
-export default function VideoPlayerImpl({ src, title, captions }: VideoPlayerProps) {
+export default function VideoPlayerImpl({ src, title, captions, mediaRef, events }: VideoPlayerProps) {
   if (isHostedVideo(src)) {
     return (
       <div className="video-frame">
         <Suspense fallback={null}>
-          <ReactPlayer src={src} controls width="100%" height="100%" aria-label={`Video: ${title}`} />
+          <ReactPlayer
+            ref={mediaRef}
+            src={src}
+            controls
+            width="100%"
+            height="100%"
+            aria-label={`Video: ${title}`}
+            {...events}
+          />
         </Suspense>
       </div>
     );
@@ -32,13 +49,31 @@ export default function VideoPlayerImpl({ src, title, captions }: VideoPlayerPro
     <div className="video-frame">
       {/* key: a new lesson gets a fresh element, so the previous video stops and the new one loads. */}
       {captions ? (
-        <video key={src} src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`}>
+        <video
+          key={src}
+          ref={mediaRef}
+          src={src}
+          controls
+          preload="metadata"
+          playsInline
+          aria-label={`Video: ${title}`}
+          {...events}
+        >
           <track kind="captions" src={captions} srcLang="en" label="English" default />
           Your browser cannot play this video. <a href={src}>Download it</a>.
         </video>
       ) : (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- this lesson has no captions file (authors add one in the Studio)
-        <video key={src} src={src} controls preload="metadata" playsInline aria-label={`Video: ${title}`}>
+        <video
+          key={src}
+          ref={mediaRef}
+          src={src}
+          controls
+          preload="metadata"
+          playsInline
+          aria-label={`Video: ${title}`}
+          {...events}
+        >
           Your browser cannot play this video. <a href={src}>Download it</a>.
         </video>
       )}

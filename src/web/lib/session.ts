@@ -71,3 +71,12 @@ export function useSession(): Session {
   const current = useSyncExternalStore(subscribe, getSession, getSession);
   return { ...current, signedIn: current.token !== null, signIn, signOut };
 }
+
+/** The localStorage key of a visitor's learning progress (features/learning keeps it). */
+export const LOCAL_PROGRESS_KEY = 'devcourses-progress';
+
+/** Whether this browser holds a visitor's learning progress, answered without loading the learning feature: course
+ *  cards load their progress line (a lazy chunk) only for a signed-in learner or a visitor who has started. */
+export function hasLocalProgress(): boolean {
+  return Boolean(storage()?.getItem(LOCAL_PROGRESS_KEY));
+}

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
 import { lockDataDir } from '../data-dir-lock';
 import * as demoContent from './content';
+import { durationOfLink, PUBLIC_DIR } from '../../modules/media';
 import { seedDemoContent } from './seed';
 
 const config = loadConfig();
@@ -12,7 +13,9 @@ try {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const counts = await seedDemoContent(database.db, demoContent);
+  const counts = await seedDemoContent(database.db, demoContent, {
+    durationOf: (link) => durationOfLink(link, { publicDir: PUBLIC_DIR }),
+  });
   console.log(
     counts.courses ? `Seeded ${JSON.stringify(counts)}` : 'The database already has courses; nothing seeded.',
   );

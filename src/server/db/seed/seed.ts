@@ -8,7 +8,8 @@ export interface SeedContent {
     title: string;
     cover: string;
     description: string;
-    lessons: { title: string; link: string; description: string }[];
+    /** `duration` in seconds; when absent, the seed asks `durationOf` (the demo reads its video files). */
+    lessons: { title: string; link: string; description: string; captions?: string; duration?: number }[];
   }[];
   tutorials: { title: string; image: string; content: string }[];
   blogs: { title: string; date: string; content: string }[];
@@ -25,7 +26,18 @@ export interface SeedCounts {
 const published = { status: 'published' } as const;
 
 /** Seeds `source` (the demo content, or a test's fixture) only when there are no courses yet; answers what it inserted (all zero when it did nothing). */
-export async function seedDemoContent(db: Db, source: SeedContent): Promise<SeedCounts> {
+export async function seedDemoContent(
+  db: Db,
+  source: SeedContent,
+  options: { durationOf?: (link: string) => Promise<number | null> } = {},
+): Promise<SeedCounts> {
+  // Read outside the transaction, once per distinct video (the demo's lessons share a few clips).
+  const durations = new Map<string, number | null>();
+  if (options.durationOf)
+    for (const course of source.courses)
+      for (const lesson of course.lessons)
+        if (lesson.duration === undefined && !durations.has(lesson.link))
+          durations.set(lesson.link, await options.durationOf(lesson.link));
   return db.transaction(async (tx) => {
     // Two servers on one PostgreSQL starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
@@ -39,9 +51,14 @@ export async function seedDemoContent(db: Db, source: SeedContent): Promise<Seed
         .values({ ...published, title: course.title, description: course.description, cover: course.cover, position })
         .returning({ id: courses.id });
       if (course.lessons.length)
-        await tx
-          .insert(lessons)
-          .values(course.lessons.map((lesson, i) => ({ ...lesson, courseId: row.id, position: i })));
+        await tx.insert(lessons).values(
+          course.lessons.map((lesson, i) => ({
+            ...lesson,
+            duration: lesson.duration ?? durations.get(lesson.link) ?? null,
+            courseId: row.id,
+            position: i,
+          })),
+        );
       counts.courses++;
       counts.lessons += course.lessons.length;
     }

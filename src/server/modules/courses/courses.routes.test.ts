@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Course, type CourseWithLessons, course, courseWithLessons, lessonPage } from '../../../shared/contract';
+import {
+  type Course,
+  type CourseWithLessons,
+  courseCard,
+  courseWithLessons,
+  lessonPage,
+} from '../../../shared/contract';
 import { seedDemoContent } from '../../db/seed/seed';
 import { fixtureContent } from '../../test/fixtures';
 import { anErrorBody, type ErrorBody } from '../../test/matchers';
@@ -26,7 +32,9 @@ describe('GET /api/course/getCourse', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const body = res.json<Course[]>();
     expect(body.map((c) => c.title)).toEqual(['Course A', 'Course B', 'Course C']);
-    for (const c of body) expect(course.strict().parse(c)).toEqual(c);
+    // The spec's fields, and (issue 9) the number of lessons and their total duration.
+    for (const c of body) expect(courseCard.strict().parse(c)).toEqual(c);
+    expect(body.map((c) => (c as { lessonCount?: number }).lessonCount)).toEqual([3, 1, 0]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Courses and their ordered lessons.
-import { and, asc, eq } from 'drizzle-orm';
-import type { Course, CourseWithLessons, Lesson, LessonPage } from '../../../shared/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CourseCard, CourseWithLessons, Lesson, LessonPage } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { isId } from '../../lib/ids';
@@ -15,11 +15,17 @@ const lessonColumns = {
   link: lessons.link,
   description: lessons.description,
   captions: lessons.captions,
+  duration: lessons.duration,
 };
 
-export function listCourses(db: Db): Promise<Course[]> {
+export function listCourses(db: Db): Promise<CourseCard[]> {
   return db
-    .select(courseColumns)
+    .select({
+      ...courseColumns,
+      // Qualified by hand: inside the subquery Drizzle would name the columns bare, and "id" would mean the lesson's.
+      lessonCount: sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`,
+      duration: sql<number>`(select coalesce(sum(l.duration), 0)::float8 from lessons l where l.course_id = "courses"."id")`,
+    })
     .from(courses)
     .where(published)
     .orderBy(asc(courses.position), asc(courses.id))

@@ -200,6 +200,10 @@ export async function deleteCourse(db: Db, editor: Editor, id: string): Promise<
 
 // ---- lessons ----
 
+/** Reads a video's duration in seconds from the media a link names (null when unknown); see media-duration.ts. */
+export type DurationOf = (link: string) => Promise<number | null>;
+const noDuration: DurationOf = async () => null;
+
 /** A lesson's course's last edit moves with its lessons, so the Studio list shows when a course was last worked on. */
 const touchCourse = (tx: Db, courseId: string) =>
   tx
@@ -213,9 +217,11 @@ export async function addLesson(
   editor: Editor,
   courseId: string,
   body: CreateLessonBody,
+  durationOf: DurationOf = noDuration,
 ): Promise<StudioLesson> {
   const title = cleanTitle(body.title);
   const description = sanitizeAuthoredHtml(body.description);
+  const duration = await durationOf(body.link);
   return contentWrite(db, async (tx) => {
     const course = await lockCourse(tx, courseId);
     assertMayChange(editor, course, 'lesson');
@@ -233,6 +239,7 @@ export async function addLesson(
         link: body.link,
         description,
         captions: body.captions ?? null,
+        duration,
         position: sql`(select coalesce(max(${lessons.position}), -1) + 1 from ${lessons} where ${lessons.courseId} = ${course.id})`,
       })
       .returning(lessonColumns);
@@ -259,10 +266,17 @@ const findLesson = (tx: Db, id: string) =>
       .for('update', { of: courses }),
   );
 
-export async function updateLesson(db: Db, editor: Editor, id: string, body: PatchLessonBody): Promise<StudioLesson> {
+export async function updateLesson(
+  db: Db,
+  editor: Editor,
+  id: string,
+  body: PatchLessonBody,
+  durationOf: DurationOf = noDuration,
+): Promise<StudioLesson> {
   const changes = {
     ...(body.title !== undefined && { title: cleanTitle(body.title) }),
-    ...(body.link !== undefined && { link: body.link }),
+    // A new video brings its own duration (null for a third-party link, until its first player report).
+    ...(body.link !== undefined && { link: body.link, duration: await durationOf(body.link) }),
     ...(body.description !== undefined && { description: sanitizeAuthoredHtml(body.description) }),
     ...(body.captions !== undefined && { captions: body.captions }),
   };

@@ -25,6 +25,7 @@ import {
   usersQuery,
 } from '../../../shared/studio';
 import { HttpError } from '../../lib/errors';
+import { createMediaStorage, durationOfLink, PUBLIC_DIR } from '../media';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
 import { signedInUser } from '../../plugins/current-user';
 import { type Editor, type RefusalKind, StudioRefusal } from './studio-access';
@@ -57,6 +58,10 @@ const idParams = z.object({ id: z.string() });
 export const studioRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  // Lesson videos' durations are read from the media when a lesson gets its link (issue 9).
+  const storage = createMediaStorage(app.config);
+  app.addHook('onClose', async () => storage.close());
+  const durationOf = (link: string) => durationOfLink(link, { storage, publicDir: PUBLIC_DIR });
 
   // Drafts, emails and roles: nothing the Studio answers may be kept by a browser or a proxy, failures included.
   app.addHook('onRequest', async (_request, reply) => {
@@ -109,7 +114,7 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   app.post(
     '/api/studio/courses/:id/lessons',
     { ...write, schema: { params: idParams, body: createLessonBody, response: { 200: studioLesson } } },
-    async (request) => changed(courses.addLesson(db, editor(request), request.params.id, request.body)),
+    async (request) => changed(courses.addLesson(db, editor(request), request.params.id, request.body, durationOf)),
   );
   app.put(
     '/api/studio/courses/:id/lesson-order',
@@ -119,7 +124,7 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   app.patch(
     '/api/studio/lessons/:id',
     { ...write, schema: { params: idParams, body: patchLessonBody, response: { 200: studioLesson } } },
-    async (request) => changed(courses.updateLesson(db, editor(request), request.params.id, request.body)),
+    async (request) => changed(courses.updateLesson(db, editor(request), request.params.id, request.body, durationOf)),
   );
   app.delete(
     '/api/studio/lessons/:id',

@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(url: string, routes: ReactNode) {
+function renderAt(url: string | { pathname: string; state: unknown }, routes: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -342,5 +342,33 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
     const heading = await screen.findByRole('heading', { name: 'Check your email' });
     expect(heading.parentElement?.textContent).toContain('ada@example.test');
     expect(heading.parentElement?.textContent).toContain('If the email is known, a link is on its way.');
+  });
+});
+
+describe('/login returns the learner where they came from', () => {
+  const logIn = async (from: string) => {
+    fetchMock.mockResolvedValue(json(200, { success: true, authToken: 'tok', id: 'user-1', msg: 'Logged in' }));
+    renderAt(
+      { pathname: '/login-form', state: { from } },
+      <>
+        <Route path="/login-form" element={<LoginPage />} />
+        <Route path="/bugs/:id" element={<p>bug page</p>} />
+        <Route path="/user/verify/:token" element={<p>verify page</p>} />
+      </>,
+    );
+    type('Email', 'ada@example.test');
+    type('Password', 'secret-pass');
+    submit();
+    await expectAlert(`Success: ${TEXT.loggedIn}`);
+  };
+
+  it('to the page they came from', async () => {
+    await logIn('/bugs/b1');
+    await waitFor(() => expect(screen.getByText('bug page')).toBeTruthy());
+  });
+
+  it('but not to an account page (a spent verification link would show the 404 view): home instead', async () => {
+    await logIn('/user/verify/spent-token');
+    await waitFor(() => expect(screen.getByText('home page')).toBeTruthy());
   });
 });

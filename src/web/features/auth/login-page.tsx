@@ -1,18 +1,31 @@
 // '/login': email and password; links to the forgot-password screen and to sign-up. SPEC §8 decides the alerts.
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { signIn } from '../../lib/session';
+import { mergeLocalProgress } from '../learning';
 import { loginUser } from './api/login-user';
 import { AuthCard, Field, FormProblem } from './components/auth-card';
 import { emailProblem, passwordProblem, useFieldErrors } from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
+/** Account pages are no place to come back to: a spent verification or reset link would show the 404 view. */
+const ACCOUNT_PAGES = /^\/(login|signup|user\/)/;
+
+/** Where the learner was before the login page (a same-site path, not an account page), else home. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || ACCOUNT_PAGES.test(from))
+    return paths.home();
+  return from;
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { errors, formRef, check } = useFieldErrors<'email' | 'password'>();
@@ -21,7 +34,10 @@ export default function LoginPage() {
     const result = await loginUser({ email, password });
     if (result.success && result.authToken && result.id) {
       signIn(result.authToken, result.id);
-      void navigate(paths.home());
+      // A visitor's progress in this browser joins the account (then leaves the browser) before the next page
+      // reads it.
+      await mergeLocalProgress();
+      void navigate(returnPath(location.state));
       showAlert(TEXT.loggedIn, 'success');
     } else if (result.success === false) {
       // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).

@@ -9,8 +9,8 @@ import { MenuIcon } from '../../components/icons';
 import { ChevronRightIcon, CloseIcon } from '../../components/page-icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
-import { VideoPlayer } from '../../components/video-player';
 import { LessonComments } from '../comments';
+import { LessonMarkLabel, LessonPlayer, useLearnerCourse } from '../learning';
 import { useSession } from '../../lib/session';
 import { useLesson } from './api/get-lesson';
 import './courses.css';
@@ -40,6 +40,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   const { signedIn } = useSession();
   const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
   const sidebarId = useId();
+  const learner = useLearnerCourse(courseId, lessons);
   const position = lessons.findIndex((item) => item._id === lesson._id);
   const previous = position > 0 ? lessons[position - 1] : undefined;
   const next = position >= 0 && position < lessons.length - 1 ? lessons[position + 1] : undefined;
@@ -70,13 +71,19 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
                   {i + 1}
                 </span>
                 <span className="lesson-list__title">{item.title}</span>
+                {learner?.marks[item._id] && <LessonMarkLabel {...learner.marks[item._id]} />}
               </NavLink>
             </li>
           ))}
         </ol>
       </nav>
       <article className="lesson-main">
-        <VideoPlayer src={lesson.link} title={lesson.title} captions={lesson.captions} />
+        <LessonPlayer key={lesson._id} courseId={courseId} lesson={lesson} lessons={lessons} learner={learner} />
+        {position >= 0 && (
+          <p className="lesson-count">
+            Lesson {position + 1} of {lessons.length}
+          </p>
+        )}
         <h1 className="lesson-title">{lesson.title}</h1>
         <RichHtml html={lesson.description} />
         {(previous || next) && (
@@ -100,7 +107,9 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
             <LessonComments lessonId={lesson._id} />
           ) : (
             <p className="lesson-comments__login">
-              <Link to={paths.login()}>{TEXT.loginForComments}</Link>
+              <Link to={paths.login()} state={{ from: paths.lesson(courseId, lesson._id) }}>
+                {TEXT.loginForComments}
+              </Link>
             </p>
           )}
         </section>

@@ -4,7 +4,7 @@ import { HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { CardGrid } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
-import { CourseCard, useCourses } from '../courses';
+import { ContinueLearning, CourseCard, useCourses } from '../courses';
 import { TypingWord } from './typing-word';
 import './home.css';
 
@@ -50,6 +50,8 @@ export default function HomePage() {
           <CodeCard />
         </div>
       </section>
+      {/* Signed in only, and loaded only then: a visitor's home page carries none of it (decision 0005). */}
+      <ContinueLearning />
       <section className="container section" aria-labelledby="latest-courses">
         <h2 id="latest-courses" className="section__title">
           Latest Courses

@@ -142,6 +142,7 @@ describe('seed content: HTML and media', () => {
     const urls = new Set<string>([
       ...courses.map((c) => c.cover),
       ...courses.flatMap((c) => c.lessons.map((l) => l.link)),
+      ...courses.flatMap((c) => c.lessons.flatMap((l) => (l.captions ? [l.captions] : []))),
       ...tutorials.map((t) => t.image),
     ]);
     for (const [, html] of htmlFields) {
@@ -153,11 +154,18 @@ describe('seed content: HTML and media', () => {
     }
   });
 
-  it('uses small WebM videos (<= 400 KB)', () => {
-    const videos = new Set(courses.flatMap((c) => c.lessons.map((l) => l.link)));
-    expect(videos.size).toBeGreaterThanOrEqual(4);
+  it('gives each lesson its own small narrated WebM clip (<= 400 KB) with WebVTT captions', () => {
+    const lessons = courses.flatMap((c) => c.lessons);
+    const videos = new Set(lessons.map((l) => l.link));
+    expect(videos.size).toBe(lessons.length);
+    for (const lesson of lessons) {
+      expect(lesson.captions, lesson.title).toMatch(/^\/media\/lessons\/[\w-]+\.vtt$/);
+      expect(readFileSync(mediaFile(lesson.captions ?? '')).toString('utf8'), lesson.title).toMatch(
+        /^WEBVTT\n\n1\n00:00:00\.000 --> /,
+      );
+    }
     for (const url of videos) {
-      expect(url).toMatch(/^\/media\/video\/[\w-]+\.webm$/);
+      expect(url).toMatch(/^\/media\/lessons\/[\w-]+\.webm$/);
       const file = mediaFile(url);
       expect(statSync(file).size, url).toBeLessThanOrEqual(400 * 1024);
       // Every WebM/Matroska file starts with the EBML magic number.

@@ -16,7 +16,8 @@ export const courses: SeedCourse[] = [
     lessons: [
       {
         title: 'What HTML is and how a page is structured',
-        link: '/media/video/html-basics.webm',
+        link: '/media/lessons/html-1.webm',
+        captions: '/media/lessons/html-1.vtt',
         description: `<p>HTML (HyperText Markup Language) describes the <strong>structure</strong> of a page: which part is a heading, a paragraph, a link or an image. The browser reads it and builds a tree of elements called the DOM.</p>
 <p>Every document starts with the same skeleton:</p>
 <pre><code class="language-html">&lt;!DOCTYPE html&gt;
@@ -34,7 +35,8 @@ export const courses: SeedCourse[] = [
       },
       {
         title: 'Headings, paragraphs and lists',
-        link: '/media/video/html-basics.webm',
+        link: '/media/lessons/html-2.webm',
+        captions: '/media/lessons/html-2.vtt',
         description: `<p>Text content is the core of most pages. Use headings <code>&lt;h1&gt;</code> to <code>&lt;h6&gt;</code> to build an outline: one <code>&lt;h1&gt;</code> per page, and never skip levels just to get a smaller font.</p>
 <pre><code class="language-html">&lt;h2&gt;Shopping list&lt;/h2&gt;
 &lt;p&gt;Things to buy &lt;em&gt;before&lt;/em&gt; the weekend:&lt;/p&gt;
@@ -50,7 +52,8 @@ export const courses: SeedCourse[] = [
       },
       {
         title: 'Links and images',
-        link: '/media/video/html-basics.webm',
+        link: '/media/lessons/html-3.webm',
+        captions: '/media/lessons/html-3.vtt',
         description: `<p>Links connect pages together. The <code>href</code> attribute can point to another site, a page on your own site, or an element with an <code>id</code> on the same page.</p>
 <pre><code class="language-html">&lt;a href="https://developer.mozilla.org/"&gt;MDN Web Docs&lt;/a&gt;
 &lt;a href="/about"&gt;About us&lt;/a&gt;
@@ -66,7 +69,8 @@ export const courses: SeedCourse[] = [
       },
       {
         title: 'Semantic layout elements',
-        link: '/media/video/html-basics.webm',
+        link: '/media/lessons/html-4.webm',
+        captions: '/media/lessons/html-4.vtt',
         description: `<p>Before HTML5, pages were built from dozens of anonymous <code>&lt;div&gt;</code> elements. Semantic elements describe the role of each region, which helps screen readers, search engines and your future self.</p>
 <pre><code class="language-html">&lt;header&gt;
   &lt;nav&gt;&lt;a href="/"&gt;Home&lt;/a&gt; &lt;a href="/blog"&gt;Blog&lt;/a&gt;&lt;/nav&gt;
@@ -83,7 +87,8 @@ export const courses: SeedCourse[] = [
       },
       {
         title: 'Tables for tabular data',
-        link: '/media/video/html-basics.webm',
+        link: '/media/lessons/html-5.webm',
+        captions: '/media/lessons/html-5.vtt',
         description: `<p>Tables are for data that has rows and columns, such as a timetable or a price list, never for page layout.</p>
 <pre><code class="language-html">&lt;table&gt;
   &lt;caption&gt;Course prices&lt;/caption&gt;
@@ -111,7 +116,8 @@ export const courses: SeedCourse[] = [
     lessons: [
       {
         title: 'Selectors, specificity and the cascade',
-        link: '/media/video/css-layout.webm',
+        link: '/media/lessons/css-1.webm',
+        captions: '/media/lessons/css-1.vtt',
         description: `<p>A CSS rule is a selector plus declarations. When several rules target the same element, the browser picks the winner by <strong>origin</strong>, then <strong>specificity</strong>, then <strong>source order</strong>.</p>
 <pre><code class="language-css">p { color: #333; }              /* 0-0-1 */
 .intro { color: navy; }         /* 0-1-0 */
@@ -121,7 +127,8 @@ article p.intro { color: teal; } /* 0-1-2 */</code></pre>
       },
       {
         title: 'The box model',
-        link: '/media/video/css-layout.webm',
+        link: '/media/lessons/css-2.webm',
+        captions: '/media/lessons/css-2.vtt',
         description: `<p>Every element is a rectangular box made of <strong>content</strong>, <strong>padding</strong>, <strong>border</strong> and <strong>margin</strong>. By default, <code>width</code> sets only the content size, so padding and border make the box larger than you asked for.</p>
 <pre><code class="language-css">*, *::before, *::after {
   box-sizing: border-box;
@@ -137,7 +144,8 @@ article p.intro { color: teal; } /* 0-1-2 */</code></pre>
       },
       {
         title: 'Flexbox basics',
-        link: '/media/video/css-layout.webm',
+        link: '/media/lessons/css-3.webm',
+        captions: '/media/lessons/css-3.vtt',
         description: `<p>Flexbox lays out items along one axis, a row or a column. It is perfect for navigation bars, toolbars, cards in a row and centring things.</p>
 <pre><code class="language-css">.toolbar {
   display: flex;
@@ -156,7 +164,8 @@ article p.intro { color: teal; } /* 0-1-2 */</code></pre>
       },
       {
         title: 'CSS Grid basics',
-        link: '/media/video/css-layout.webm',
+        link: '/media/lessons/css-4.webm',
+        captions: '/media/lessons/css-4.vtt',
         description: `<p>Grid works in two dimensions at once. Define columns (and optionally rows) on the container and let items flow into the cells.</p>
 <pre><code class="language-css">.gallery {
   display: grid;
@@ -167,7 +176,8 @@ article p.intro { color: teal; } /* 0-1-2 */</code></pre>
       },
       {
         title: 'Responsive design with media queries',
-        link: '/media/video/css-layout.webm',
+        link: '/media/lessons/css-5.webm',
+        captions: '/media/lessons/css-5.vtt',
         description: `<p>Write styles for small screens first, then add rules for wider viewports. Mobile-first CSS is usually shorter because small layouts are simpler.</p>
 <pre><code class="language-css">.layout {
   display: grid;
@@ -195,7 +205,8 @@ article p.intro { color: teal; } /* 0-1-2 */</code></pre>
     lessons: [
       {
         title: 'Variables and types',
-        link: '/media/video/javascript-essentials.webm',
+        link: '/media/lessons/javascript-1.webm',
+        captions: '/media/lessons/javascript-1.vtt',
         description: `<p>Declare values with <code>const</code> by default and switch to <code>let</code> only when the variable must be reassigned. Forget <code>var</code>: its function scope and hoisting cause surprising bugs.</p>
 <pre><code class="language-js">const name = 'Ada';        // string
 let visits = 0;            // number
@@ -209,7 +220,8 @@ typeof null;   // 'object' (a historic quirk)</code></pre>
       },
       {
         title: 'Functions and arrow functions',
-        link: '/media/video/javascript-essentials.webm',
+        link: '/media/lessons/javascript-2.webm',
+        captions: '/media/lessons/javascript-2.vtt',
         description: `<p>Functions package logic you can reuse. Arrow functions are a shorter syntax that is ideal for callbacks.</p>
 <pre><code class="language-js">function greet(name = 'stranger') {
   return 'Hello, ' + name + '!';
@@ -223,7 +235,8 @@ square(4);      // 16</code></pre>
       },
       {
         title: 'Arrays: map, filter and reduce',
-        link: '/media/video/javascript-essentials.webm',
+        link: '/media/lessons/javascript-3.webm',
+        captions: '/media/lessons/javascript-3.vtt',
         description: `<p>Instead of writing loops by hand, describe what you want with array methods. They return new arrays and leave the original untouched.</p>
 <pre><code class="language-js">const prices = [12, 5, 30, 8];
 
@@ -236,7 +249,8 @@ console.log(cheap, total); // [5, 8] 55</code></pre>
       },
       {
         title: 'Working with the DOM',
-        link: '/media/video/javascript-essentials.webm',
+        link: '/media/lessons/javascript-4.webm',
+        captions: '/media/lessons/javascript-4.vtt',
         description: `<p>The DOM is the live tree of elements the browser built from your HTML. JavaScript can find elements, change them and react to events.</p>
 <pre><code class="language-js">const button = document.querySelector('#like');
 const counter = document.querySelector('#likes');
@@ -250,7 +264,8 @@ button.addEventListener('click', () =&gt; {
       },
       {
         title: 'Fetching data with async/await',
-        link: '/media/video/javascript-essentials.webm',
+        link: '/media/lessons/javascript-5.webm',
+        captions: '/media/lessons/javascript-5.vtt',
         description: `<p><code>fetch</code> returns a promise. With <code>async</code>/<code>await</code> you can write asynchronous code that reads top to bottom.</p>
 <pre><code class="language-js">async function loadCourses() {
   const res = await fetch('/api/courses');
@@ -279,7 +294,8 @@ loadCourses()
     lessons: [
       {
         title: 'Your first Python script',
-        link: '/media/video/python-start.webm',
+        link: '/media/lessons/python-1.webm',
+        captions: '/media/lessons/python-1.vtt',
         description: `<p>Install Python 3 from python.org or your system package manager, then check it works with <code>python3 --version</code>. Create a file called <code>hello.py</code>:</p>
 <pre><code class="language-python">name = input("What is your name? ")
 print(f"Hello, {name}!")</code></pre>
@@ -287,7 +303,8 @@ print(f"Hello, {name}!")</code></pre>
       },
       {
         title: 'Lists, dictionaries and comprehensions',
-        link: '/media/video/python-start.webm',
+        link: '/media/lessons/python-2.webm',
+        captions: '/media/lessons/python-2.vtt',
         description: `<p>Lists hold ordered items; dictionaries map keys to values. Together they cover most everyday data.</p>
 <pre><code class="language-python">scores = [72, 95, 58, 88]
 student = {"name": "Lin", "scores": scores}
@@ -301,7 +318,8 @@ print(squares)  # {1: 1, 2: 4, 3: 9, 4: 16}</code></pre>
       },
       {
         title: 'Functions and type hints',
-        link: '/media/video/python-start.webm',
+        link: '/media/lessons/python-3.webm',
+        captions: '/media/lessons/python-3.vtt',
         description: `<p>Define functions with <code>def</code>. Type hints are optional and not enforced at runtime, but they document intent and let editors and tools like mypy catch mistakes.</p>
 <pre><code class="language-python">def average(values: list[float], default: float = 0.0) -&gt; float:
     """Return the mean of values, or default if empty."""
@@ -315,7 +333,8 @@ average([])         # 0.0</code></pre>
       },
       {
         title: 'Reading and writing files',
-        link: '/media/video/python-start.webm',
+        link: '/media/lessons/python-4.webm',
+        captions: '/media/lessons/python-4.vtt',
         description: `<p>Open files with a <code>with</code> block. It closes the file automatically, even if an error happens halfway through.</p>
 <pre><code class="language-python">from pathlib import Path
 
@@ -329,7 +348,8 @@ with path.open(encoding="utf-8") as f:
       },
       {
         title: 'Handling errors with try/except',
-        link: '/media/video/python-start.webm',
+        link: '/media/lessons/python-5.webm',
+        captions: '/media/lessons/python-5.vtt',
         description: `<p>Exceptions signal that something went wrong. Catch the specific exceptions you can handle and let the rest propagate.</p>
 <pre><code class="language-python">def parse_age(text: str) -&gt; int | None:
     try:
@@ -360,7 +380,8 @@ with path.open(encoding="utf-8") as f:
     lessons: [
       {
         title: 'Why version control?',
-        link: '/media/video/git-workflow.webm',
+        link: '/media/lessons/git-1.webm',
+        captions: '/media/lessons/git-1.vtt',
         description: `<p>Git records snapshots of your project called <strong>commits</strong>. You can compare them, go back in time, and work on several ideas in parallel without copying folders around.</p>
 <pre><code class="language-bash">git config --global user.name "Ada Lovelace"
 git config --global user.email "ada@example.com"
@@ -372,7 +393,8 @@ git status</code></pre>
       },
       {
         title: 'Staging and committing',
-        link: '/media/video/git-workflow.webm',
+        link: '/media/lessons/git-2.webm',
+        captions: '/media/lessons/git-2.vtt',
         description: `<p>Git has three areas: the <strong>working tree</strong> (your files), the <strong>staging area</strong> (what will go into the next commit) and the <strong>history</strong>.</p>
 <pre><code class="language-bash">git add index.html style.css   # stage specific files
 git diff --staged              # review what you staged
@@ -382,7 +404,8 @@ git log --oneline</code></pre>
       },
       {
         title: 'Branches and merging',
-        link: '/media/video/git-workflow.webm',
+        link: '/media/lessons/git-3.webm',
+        captions: '/media/lessons/git-3.vtt',
         description: `<p>A branch is a movable pointer to a commit. Creating one is instant, so make a branch for every feature or fix.</p>
 <pre><code class="language-bash">git switch -c feature/search   # create and switch
 # ...edit, add, commit...
@@ -393,7 +416,8 @@ git branch -d feature/search</code></pre>
       },
       {
         title: 'Working with remotes',
-        link: '/media/video/git-workflow.webm',
+        link: '/media/lessons/git-4.webm',
+        captions: '/media/lessons/git-4.vtt',
         description: `<p>A remote is another copy of the repository, usually on GitHub or GitLab. You <em>push</em> your commits to it and <em>pull</em> other people's commits from it.</p>
 <pre><code class="language-bash">git remote add origin git@github.com:you/my-project.git
 git push -u origin main     # first push, sets upstream
@@ -402,7 +426,8 @@ git pull --rebase           # get new commits, replay yours on top</code></pre>
       },
       {
         title: 'Undoing mistakes',
-        link: '/media/video/git-workflow.webm',
+        link: '/media/lessons/git-5.webm',
+        captions: '/media/lessons/git-5.vtt',
         description: `<p>Almost everything in Git can be undone. Pick the command that matches where the mistake is:</p>
 <ul>
   <li><code>git restore file.txt</code> discards uncommitted changes in a file.</li>
@@ -428,7 +453,8 @@ git switch -c rescue 3f2a1bc</code></pre>
     lessons: [
       {
         title: 'Components and JSX',
-        link: '/media/video/react-components.webm',
+        link: '/media/lessons/react-1.webm',
+        captions: '/media/lessons/react-1.vtt',
         description: `<p>A React component is a function that returns UI. JSX looks like HTML but compiles to JavaScript function calls, so you can embed any expression in braces.</p>
 <pre><code class="language-jsx">function Welcome() {
   const user = 'Grace';
@@ -443,7 +469,8 @@ git switch -c rescue 3f2a1bc</code></pre>
       },
       {
         title: 'Passing data with props',
-        link: '/media/video/react-components.webm',
+        link: '/media/lessons/react-2.webm',
+        captions: '/media/lessons/react-2.vtt',
         description: `<p>Props are the arguments of a component. The parent decides their values; the child only reads them.</p>
 <pre><code class="language-tsx">type CourseCardProps = { title: string; lessons: number };
 
@@ -461,7 +488,8 @@ function CourseCard({ title, lessons }: CourseCardProps) {
       },
       {
         title: 'State with useState',
-        link: '/media/video/react-components.webm',
+        link: '/media/lessons/react-3.webm',
+        captions: '/media/lessons/react-3.vtt',
         description: `<p>State is data that changes while the component is on screen. Calling the setter schedules a re-render with the new value.</p>
 <pre><code class="language-jsx">import { useState } from 'react';
 
@@ -477,7 +505,8 @@ function Counter() {
       },
       {
         title: 'Side effects with useEffect',
-        link: '/media/video/react-components.webm',
+        link: '/media/lessons/react-4.webm',
+        captions: '/media/lessons/react-4.vtt',
         description: `<p><code>useEffect</code> synchronises a component with something outside React: a timer, a subscription, the document title or a network request.</p>
 <pre><code class="language-jsx">useEffect(() =&gt; {
   const id = setInterval(() =&gt; setSeconds((s) =&gt; s + 1), 1000);
@@ -491,7 +520,8 @@ function Counter() {
       },
       {
         title: 'Rendering lists with keys',
-        link: '/media/video/react-components.webm',
+        link: '/media/lessons/react-5.webm',
+        captions: '/media/lessons/react-5.vtt',
         description: `<p>Render arrays with <code>map</code>. Each item needs a stable <code>key</code> so React can tell which items were added, removed or moved.</p>
 <pre><code class="language-jsx">function LessonList({ lessons }) {
   return (
@@ -506,7 +536,8 @@ function Counter() {
       },
       {
         title: 'Controlled forms',
-        link: '/media/video/react-components.webm',
+        link: '/media/lessons/react-6.webm',
+        captions: '/media/lessons/react-6.vtt',
         description: `<p>In a controlled input, React state is the single source of truth: the input shows the state and every keystroke updates it.</p>
 <pre><code class="language-jsx">function SearchForm({ onSearch }) {
   const [query, setQuery] = useState('');

@@ -1,8 +1,10 @@
-/** A single video lesson inside a course. `description` is HTML. */
+/** A single video lesson inside a course. `description` is HTML; `captions` a WebVTT file (the demo's narrated
+ *  clips and their captions are made by scripts/make-demo-clips.sh). */
 export interface SeedLesson {
   title: string;
   link: string;
   description: string;
+  captions?: string;
 }
 
 /** A course with its ordered lessons. `description` is HTML. */

@@ -1,10 +1,10 @@
 // GET /api/course/getCourse: every course (the home page shows the last three).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Course } from '../../../../shared/contract';
+import type { CourseCard } from '../../../../shared/contract';
 import { api } from '../../../lib/api';
 
-export function getCourses(signal?: AbortSignal): Promise<Course[]> {
-  return api<Course[]>('/api/course/getCourse', { signal });
+export function getCourses(signal?: AbortSignal): Promise<CourseCard[]> {
+  return api<CourseCard[]>('/api/course/getCourse', { signal });
 }
 
 export const coursesQueryOptions = () =>

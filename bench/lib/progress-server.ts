@@ -1,0 +1,43 @@
+// Child process for bench/progress-writes.ts: the real app (buildApp) on the database named by BENCH_DATABASE_URL
+// or BENCH_PGLITE_DIR, with the demo content seeded (lesson durations read from the clips) and BENCH_LEARNERS
+// signed-in learners; their tokens and the lessons (id, duration) are written as JSON to BENCH_OUT. The per-learner
+// progress write limit is raised: the bench makes each learner report far more often than a player would.
+import fs from 'node:fs';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { lessons } from '../../src/server/db/schema';
+import * as demoContent from '../../src/server/db/seed/content';
+import { seedDemoContent } from '../../src/server/db/seed/seed';
+import { durationOfLink, PUBLIC_DIR } from '../../src/server/modules/media';
+import { createUser } from '../../src/server/test/factories';
+import { reportListening } from './child-server';
+
+const url = process.env.BENCH_DATABASE_URL;
+const dir = process.env.BENCH_PGLITE_DIR;
+const out = process.env.BENCH_OUT;
+if (!(url || dir) || !out) throw new Error('set BENCH_OUT and BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
+const learners = Number(process.env.BENCH_LEARNERS ?? 500);
+
+const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const database = await openDatabase(url ? { url } : { dataDir: dir as string });
+await seedDemoContent(database.db, demoContent, {
+  durationOf: (link) => durationOfLink(link, { publicDir: PUBLIC_DIR }),
+});
+const tokens: string[] = [];
+for (let i = 0; i < learners; i++) tokens.push((await createUser(database.db, { name: `Bench Learner ${i}` })).token);
+const lessonRows = await database.db.select({ id: lessons.id, duration: lessons.duration }).from(lessons);
+fs.writeFileSync(out, JSON.stringify({ tokens, lessons: lessonRows }));
+
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+  progress: { writesPerMinute: 1e9 },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+reportListening(typeof address === 'object' && address ? address.port : 0, async () => {
+  await app.close();
+  await database.close();
+});

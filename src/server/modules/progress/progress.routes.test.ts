@@ -1,0 +1,391 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CourseCard, CourseWithLessons, LessonPage } from '../../../shared/contract';
+import {
+  courseProgress,
+  lessonProgressState,
+  mergeResult,
+  myLearning,
+  type ProgressReportBody,
+} from '../../../shared/progress';
+import { courses, lessonProgress, lessons } from '../../db/schema';
+import { seedDemoContent } from '../../db/seed/seed';
+import { createUser, type TestUser } from '../../test/factories';
+import { fixtureContent } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The fixture catalogue with durations: A1 100 s, A2 200 s, A3 a YouTube link (unknown until played), B1 50 s.
+const content = {
+  ...fixtureContent,
+  courses: fixtureContent.courses.map((course, c) => ({
+    ...course,
+    lessons: course.lessons.map((lesson, i) =>
+      c === 0 && i === 2
+        ? { ...lesson, link: 'https://www.youtube.com/watch?v=abcdefghijk' }
+        : { ...lesson, duration: c === 0 ? [100, 200][i] : 50 },
+    ),
+  })),
+};
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let courseA: string;
+let courseB: string;
+let draftCourse: string;
+let draftLesson: string;
+let [a1, a2, a3, b1] = ['', '', '', ''];
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoContent(t.database.db, content);
+  alice = await createUser(t.database.db, { name: 'Alice Learner' });
+  bob = await createUser(t.database.db, { name: 'Bobby Learner' });
+  const list = (await t.app.inject({ method: 'GET', url: '/api/course/getCourse' })).json<CourseCard[]>();
+  [courseA, courseB] = [list[0]._id, list[1]._id];
+  const lessonsOf = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/lession/getLessionList/${id}` }))
+      .json<CourseWithLessons>()
+      .lessonlist.map((l) => l._id);
+  [a1, a2, a3] = await lessonsOf(courseA);
+  [b1] = await lessonsOf(courseB);
+  // A draft course with one lesson: readers (and their progress) never reach it.
+  const [draft] = await t.database.db
+    .insert(courses)
+    .values({ title: 'Draft', description: '<p>d</p>', cover: '/c.svg', position: 9 })
+    .returning({ id: courses.id });
+  draftCourse = draft.id;
+  const [lesson] = await t.database.db
+    .insert(lessons)
+    .values({ courseId: draft.id, title: 'D1', link: '/v.webm', description: '', position: 0, duration: 60 })
+    .returning({ id: lessons.id });
+  draftLesson = lesson.id;
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.delete(lessonProgress);
+  // A3 learns its duration in one test; every test starts with it unknown.
+  await t.database.db.update(lessons).set({ duration: null }).where(eq(lessons.id, a3));
+  t.app.contentChanged();
+});
+
+const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
+const report = (user: TestUser | undefined, lessonId: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/progress/${lessonId}`, headers: headers(user), payload: payload as object });
+const mark = (user: TestUser | undefined, lessonId: string, completed: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/progress/${lessonId}/complete`,
+    headers: headers(user),
+    payload: { completed } as object,
+  });
+const get = (user: TestUser | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: headers(user) });
+
+async function reportOk(user: TestUser, lessonId: string, body: ProgressReportBody) {
+  const res = await report(user, lessonId, body);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return lessonProgressState.strict().parse(res.json());
+}
+async function courseOf(user: TestUser, courseId: string) {
+  const res = await get(user, `/api/progress/course/${courseId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return courseProgress.strict().parse(res.json());
+}
+async function learningOf(user: TestUser) {
+  const res = await get(user, '/api/progress');
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return myLearning.strict().parse(res.json());
+}
+
+describe('PUT /api/progress/{lessonId}: ranges merged', () => {
+  it('answers position, percent and completed for a first report', async () => {
+    const state = await reportOk(alice, a1, { ranges: [[0, 30]], position: 30, duration: 100 });
+    expect(state).toEqual({ position: 30, percent: 30, completed: false });
+  });
+
+  it('unites overlapping, duplicate and out-of-order ranges, counting each second once', async () => {
+    await reportOk(alice, a1, {
+      ranges: [
+        [20, 40],
+        [0, 10],
+        [20, 40],
+      ],
+      position: 40,
+      duration: 100,
+    });
+    const state = await reportOk(alice, a1, {
+      ranges: [
+        [5, 25],
+        [60, 70],
+        [35, 45],
+      ],
+      position: 70,
+      duration: 100,
+    });
+    // [0,45] and [60,70]
+    expect(state.percent).toBe(55);
+    const [row] = await t.database.db.select().from(lessonProgress).where(eq(lessonProgress.lessonId, a1));
+    expect(row.ranges).toBe('{[0,45),[60,70)}');
+    expect(row.watched).toBe(55);
+  });
+
+  it('re-reporting what was already watched changes nothing', async () => {
+    await reportOk(alice, a1, { ranges: [[0, 50]], position: 50, duration: 100 });
+    const again = await reportOk(alice, a1, {
+      ranges: [
+        [0, 50],
+        [10, 20],
+      ],
+      position: 12,
+      duration: 100,
+    });
+    expect(again).toEqual({ position: 12, percent: 50, completed: false });
+  });
+
+  it('completes a lesson at 90% watched, and it stays completed', async () => {
+    expect((await reportOk(alice, a1, { ranges: [[0, 89]], position: 89, duration: 100 })).completed).toBe(false);
+    expect((await reportOk(alice, a1, { ranges: [[89, 90]], position: 90, duration: 100 })).completed).toBe(true);
+    expect((await reportOk(alice, a1, { ranges: [], position: 10, duration: 100 })).completed).toBe(true);
+  });
+
+  it('does not complete a lesson whose end was reached by seeking', async () => {
+    await reportOk(alice, a1, { ranges: [[0, 5]], position: 5, duration: 100 });
+    const state = await reportOk(alice, a1, { ranges: [[98, 100]], position: 100, duration: 100 });
+    expect(state).toEqual({ position: 100, percent: 7, completed: false });
+  });
+
+  it('accepts a duration within 5% of the lesson and measures against the lesson', async () => {
+    const state = await reportOk(alice, a1, { ranges: [[0, 104]], position: 104, duration: 104 });
+    expect(state).toEqual({ position: 100, percent: 100, completed: true });
+  });
+
+  it('learns the duration of a third-party lesson from its first report', async () => {
+    const state = await reportOk(alice, a3, { ranges: [[0, 60]], position: 60, duration: 120 });
+    expect(state.percent).toBe(50);
+    const page = await t.app.inject({ method: 'GET', url: `/api/lession/getLession/${courseA}/${a3}` });
+    expect(page.json<LessonPage>().course[0].duration).toBe(120);
+    // Now known: a report that disagrees is refused.
+    expect((await report(bob, a3, { ranges: [], position: 0, duration: 300 })).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/progress/{lessonId}: refusals', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['a range past the end', { ranges: [[90, 101]], position: 0, duration: 100 }, /ranges\[0\].*outside/],
+    ['a negative start', { ranges: [[-1, 10]], position: 0, duration: 100 }, /ranges\[0\].*outside/],
+    [
+      'end before start',
+      {
+        ranges: [
+          [0, 10],
+          [30, 20],
+        ],
+        position: 0,
+        duration: 100,
+      },
+      /ranges\[1\]: end .* before start/,
+    ],
+    [
+      'more than 500 ranges',
+      { ranges: Array.from({ length: 501 }, (_, i) => [i / 10, i / 10 + 0.05]), position: 0, duration: 100 },
+      /at most 500 ranges/,
+    ],
+    ['a duration 10% off', { ranges: [], position: 0, duration: 110 }, /duration \(110 s\) disagrees .* \(100 s\)/],
+    ['a position past the end', { ranges: [], position: 150, duration: 100 }, /position \(150\) is outside/],
+    ['a range that is not a pair', { ranges: [[1, 2, 3]], position: 0, duration: 100 }, /ranges/],
+    ['a missing duration', { ranges: [], position: 0 }, /duration/],
+    ['a string duration', { ranges: [], position: 0, duration: '100' }, /duration/],
+    ['a zero duration', { ranges: [], position: 0, duration: 0 }, /duration must be more than 0/],
+  ];
+  it.each(cases)('answers 400 naming the problem for %s', async (_name, payload, message) => {
+    const res = await report(alice, a1, payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ error: string }>().error).toMatch(message);
+  });
+
+  it('answers 404 for an unknown, malformed or draft lesson', async () => {
+    for (const id of [UNKNOWN, 'nope', draftLesson]) {
+      const res = await report(alice, id, { ranges: [], position: 0, duration: 60 });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ error: 'Lesson not found' });
+      expect((await mark(alice, id, true)).statusCode).toBe(404);
+    }
+  });
+
+  it('answers 401 without a token or with a bad one, for every call', async () => {
+    const calls = [
+      report(undefined, a1, { ranges: [], position: 0, duration: 100 }),
+      mark(undefined, a1, true),
+      get(undefined, `/api/progress/course/${courseA}`),
+      get(undefined, '/api/progress'),
+      t.app.inject({ method: 'POST', url: '/api/progress/merge', payload: { lessons: [] } }),
+      t.app.inject({ method: 'GET', url: '/api/progress', headers: { 'auth-token': 'x'.repeat(64) } }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('PUT /api/progress/{lessonId}/complete', () => {
+  it('marks a lesson done by hand and undoes it, whatever was watched', async () => {
+    expect(await (await mark(alice, a2, true)).json()).toEqual({ position: 0, percent: 0, completed: true });
+    await reportOk(alice, a2, { ranges: [[0, 190]], position: 190, duration: 200 });
+    const undone = lessonProgressState.parse((await mark(alice, a2, false)).json());
+    expect(undone).toEqual({ position: 190, percent: 95, completed: false });
+    expect((await reportOk(alice, a2, { ranges: [[190, 200]], position: 200, duration: 200 })).completed).toBe(false);
+    expect((await mark(alice, a2, 'yes')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/progress/course/{courseId}', () => {
+  it('answers zero and no resume point before any progress', async () => {
+    expect(await courseOf(alice, courseA)).toEqual({
+      percent: 0,
+      completedLessons: 0,
+      totalLessons: 3,
+      lessons: [a1, a2, a3].map((_id) => ({ _id, percent: 0, completed: false, position: 0 })),
+      resume: null,
+    });
+  });
+
+  it('weighs each lesson by its duration and resumes where the learner was', async () => {
+    await reportOk(alice, a1, { ranges: [[0, 100]], position: 100, duration: 100 });
+    await reportOk(alice, a2, { ranges: [[0, 50]], position: 50, duration: 200 });
+    const progress = await courseOf(alice, courseA);
+    // A3 is unknown: it weighs the average of A1 and A2 (150 s). (100 + 50) / (100 + 200 + 150)
+    expect(progress.percent).toBe(33.3);
+    expect(progress.completedLessons).toBe(1);
+    expect(progress.lessons.map((l) => [l.percent, l.completed, l.position])).toEqual([
+      [100, true, 100],
+      [25, false, 50],
+      [0, false, 0],
+    ]);
+    expect(progress.resume).toEqual({ lessonId: a2, title: 'A2', position: 50 });
+  });
+
+  it('resumes at the next lesson not done when the last one touched is done, and at none when all are', async () => {
+    await reportOk(alice, a2, { ranges: [[0, 10]], position: 10, duration: 200 });
+    await reportOk(alice, a1, { ranges: [[0, 95]], position: 95, duration: 100 });
+    expect((await courseOf(alice, courseA)).resume).toEqual({ lessonId: a2, title: 'A2', position: 10 });
+    await mark(alice, a2, true);
+    expect((await courseOf(alice, courseA)).resume).toEqual({ lessonId: a3, title: 'A3', position: 0 });
+    await mark(alice, a3, true);
+    const done = await courseOf(alice, courseA);
+    expect(done.resume).toBeNull();
+    expect(done.percent).toBe(100);
+    expect(done.completedLessons).toBe(3);
+  });
+
+  it('starts over instead of resuming in the first 5 s or the last 5%', async () => {
+    await reportOk(alice, a2, { ranges: [[0, 4]], position: 4, duration: 200 });
+    expect((await courseOf(alice, courseA)).resume?.position).toBe(0);
+    await reportOk(alice, a2, { ranges: [], position: 195, duration: 200 });
+    expect((await courseOf(alice, courseA)).resume?.position).toBe(0);
+  });
+
+  it('answers 404 for an unknown, malformed or draft course', async () => {
+    for (const id of [UNKNOWN, 'x', draftCourse])
+      expect((await get(alice, `/api/progress/course/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/progress', () => {
+  it('lists the courses with progress, most recent first', async () => {
+    expect(await learningOf(alice)).toEqual({ courses: [] });
+    await reportOk(alice, a1, { ranges: [[0, 30]], position: 30, duration: 100 });
+    await reportOk(alice, b1, { ranges: [[0, 50]], position: 50, duration: 50 });
+    const { courses: list } = await learningOf(alice);
+    expect(list.map((c) => [c.course.title, c.percent, c.resume])).toEqual([
+      ['Course B', 100, null],
+      ['Course A', 6.7, { lessonId: a1, title: 'A1', position: 30 }],
+    ]);
+    expect(list[0].course).toEqual({ _id: courseB, title: 'Course B', cover: '/media/covers/b.svg' });
+    expect(Date.parse(list[0].updatedAt)).toBeGreaterThanOrEqual(Date.parse(list[1].updatedAt));
+  });
+});
+
+describe('one learner never reads or writes another’s progress', () => {
+  it('keeps each learner to their own rows', async () => {
+    await reportOk(alice, a1, { ranges: [[0, 80]], position: 80, duration: 100 });
+    await mark(alice, a2, true);
+    expect(await learningOf(bob)).toEqual({ courses: [] });
+    expect((await courseOf(bob, courseA)).percent).toBe(0);
+    // Bob's report lands in Bob's row only.
+    expect(await reportOk(bob, a1, { ranges: [[0, 10]], position: 10, duration: 100 })).toEqual({
+      position: 10,
+      percent: 10,
+      completed: false,
+    });
+    expect((await courseOf(alice, courseA)).lessons[0]).toEqual({
+      _id: a1,
+      percent: 80,
+      completed: false,
+      position: 80,
+    });
+    expect((await courseOf(alice, courseA)).lessons[1].completed).toBe(true);
+    expect((await courseOf(bob, courseA)).lessons[1].completed).toBe(false);
+  });
+});
+
+describe('POST /api/progress/merge (a visitor’s local progress at login)', () => {
+  const merge = (user: TestUser, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/progress/merge', headers: headers(user), payload: payload as object });
+
+  it('unites local ranges with the account’s without counting twice, and skips lessons that are gone', async () => {
+    await reportOk(alice, a1, { ranges: [[0, 40]], position: 40, duration: 100 });
+    const res = await merge(alice, {
+      lessons: [
+        { lessonId: a1, ranges: [[20, 60]], position: 60, duration: 100, updatedAt: Date.now() + 60_000 },
+        { lessonId: b1, ranges: [[0, 10]], position: 10, duration: 50, completed: true },
+        { lessonId: UNKNOWN, ranges: [[0, 10]], position: 10, duration: 50 },
+        { lessonId: a2, ranges: [[0, 10]], position: 10, duration: 999 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(mergeResult.strict().parse(res.json())).toEqual({ merged: 2, skipped: [UNKNOWN, a2] });
+    const a = await courseOf(alice, courseA);
+    expect(a.lessons[0]).toEqual({ _id: a1, percent: 60, completed: false, position: 60 });
+    expect((await courseOf(alice, courseB)).lessons[0]).toEqual({
+      _id: b1,
+      percent: 20,
+      completed: true,
+      position: 10,
+    });
+    // Merging the same local progress again changes nothing.
+    await merge(alice, { lessons: [{ lessonId: a1, ranges: [[20, 60]], position: 60, duration: 100 }] });
+    expect((await courseOf(alice, courseA)).lessons[0].percent).toBe(60);
+  });
+
+  it('keeps the account’s newer position over an older local one', async () => {
+    await reportOk(alice, a1, { ranges: [[0, 40]], position: 40, duration: 100 });
+    await merge(alice, { lessons: [{ lessonId: a1, ranges: [[50, 55]], position: 55, duration: 100, updatedAt: 1 }] });
+    expect((await courseOf(alice, courseA)).lessons[0]).toMatchObject({ percent: 45, position: 40 });
+  });
+
+  it('answers 400 for a malformed merge', async () => {
+    const res = await merge(alice, { lessons: [{ lessonId: a1, ranges: 'all', position: 0, duration: 100 }] });
+    expect(res.statusCode).toBe(400);
+    const tooMany = await merge(alice, {
+      lessons: Array.from({ length: 201 }, () => ({ lessonId: a1, ranges: [], position: 0, duration: 100 })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ error: string }>().error).toMatch(/at most 200 lessons/);
+  });
+});
+
+describe('the catalogue says how long things are', () => {
+  it('lists each course with its number of lessons and total known duration', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/course/getCourse' })).json<CourseCard[]>();
+    expect(list.map((c) => [c.title, c.lessonCount])).toEqual([
+      ['Course A', 3],
+      ['Course B', 1],
+      ['Course C', 0],
+    ]);
+    expect(list[1].duration).toBe(50);
+  });
+});

@@ -1,0 +1,100 @@
+// '/learning' ('My learning'): the learner's courses in progress and completed, each with its bar and resume link.
+// A visitor sees the progress kept in this browser, with an invitation to sign up to keep it.
+import { Link } from 'react-router';
+import type { ResumePoint } from '../../../shared/progress';
+import { paths, patterns } from '../../app/paths';
+import { QueryView } from '../../components/query-view';
+import { useSession } from '../../lib/session';
+import { useCatalogue } from './api/get-catalogue';
+import { useMyLearning } from './api/get-my-learning';
+import { LearningCard } from './components/learning-card';
+import { useLocalProgress } from './local-progress';
+import { localCourseSummary } from './progress-model';
+import './learning.css';
+
+interface Entry {
+  course: { _id: string; title: string; cover: string };
+  percent: number;
+  resume: ResumePoint | null;
+}
+
+function Sections({ entries }: { entries: Entry[] }) {
+  const done = (entry: Entry) => entry.resume === null && entry.percent >= 99.5;
+  const inProgress = entries.filter((entry) => !done(entry));
+  const completed = entries.filter(done);
+  if (entries.length === 0)
+    return (
+      <p className="empty-state">
+        Nothing here yet. <Link to={paths.courses()}>Pick a course</Link> and your progress shows up here.
+      </p>
+    );
+  const list = (items: Entry[], id: string, title: string) =>
+    items.length > 0 && (
+      <section className="section" aria-labelledby={id}>
+        <h2 id={id} className="section__title">
+          {title}
+        </h2>
+        <div className="card-grid">
+          {items.map((entry) => (
+            <LearningCard
+              key={entry.course._id}
+              courseId={entry.course._id}
+              title={entry.course.title}
+              cover={entry.course.cover}
+              percent={entry.percent}
+              resume={entry.resume}
+              to={paths.course(entry.course._id)}
+            />
+          ))}
+        </div>
+      </section>
+    );
+  return (
+    <>
+      {list(inProgress, 'learning-in-progress', 'In progress')}
+      {list(completed, 'learning-completed', 'Completed')}
+    </>
+  );
+}
+
+function SignedInLearning() {
+  const mine = useMyLearning(true);
+  return (
+    <QueryView query={mine} loadingLabel="Loading your courses…">
+      {(data) => <Sections entries={data.courses} />}
+    </QueryView>
+  );
+}
+
+function VisitorLearning() {
+  const local = useLocalProgress();
+  const started = Object.keys(local).length > 0;
+  const catalogue = useCatalogue(started);
+  const entries: Entry[] = [];
+  for (const course of catalogue.data ?? []) {
+    const summary = localCourseSummary(local, course._id, course.duration);
+    if (summary) entries.push({ course, ...summary });
+  }
+  return (
+    <>
+      <p className="learning-invite">
+        Your progress is kept in this browser only. <Link to={paths.signup()}>Sign up</Link> or{' '}
+        <Link to={paths.login()} state={{ from: patterns.learning }}>
+          log in
+        </Link>{' '}
+        to keep it in your account and see it on every device.
+      </p>
+      {started && catalogue.isPending ? <p>Loading your courses…</p> : <Sections entries={entries} />}
+    </>
+  );
+}
+
+export default function LearningPage() {
+  const { signedIn } = useSession();
+  return (
+    <div className="container section">
+      <h1 className="page-title">My learning</h1>
+      {signedIn ? <SignedInLearning /> : <VisitorLearning />}
+    </div>
+  );
+}
