@@ -172,7 +172,7 @@ describe('courses and lessons', () => {
     expect(await current.count()).toBe(1);
     expect(await current.textContent()).toContain(lesson.title);
 
-    const toggle = page.getByRole('button', { name: 'Toggle lesson list' });
+    const toggle = page.getByRole('button', { name: 'Lessons', exact: true });
     const sidebar = page.getByRole('navigation', { name: 'Lessons' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await toggle.click();
@@ -201,7 +201,7 @@ describe('courses and lessons', () => {
     const { page } = await newPage(env.browser, env.server.url);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/course/${course._id}/${detail.lessonlist[0]._id}`);
-    const toggle = page.getByRole('button', { name: 'Toggle lesson list' });
+    const toggle = page.getByRole('button', { name: 'Lessons', exact: true });
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();

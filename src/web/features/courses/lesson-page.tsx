@@ -48,15 +48,17 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   return (
     <div className={sidebarOpen ? 'container lesson-layout' : 'container lesson-layout lesson-layout--closed'}>
       <div className="lesson-toolbar">
+        {/* The SPEC's hamburger, with its word beside it: on a phone it sits under the navbar's own menu button,
+            and two bare hamburgers one above the other leave the reader guessing which opens the lessons. */}
         <button
           type="button"
-          className="icon-button lesson-toolbar__toggle"
-          aria-label="Toggle lesson list"
+          className="button button--ghost lesson-toolbar__toggle"
           aria-expanded={sidebarOpen}
           aria-controls={sidebarId}
           onClick={() => setSidebarOpen((open) => !open)}
         >
-          {sidebarOpen ? <CloseIcon /> : <MenuIcon />}
+          {sidebarOpen ? <CloseIcon width="20" height="20" /> : <MenuIcon width="20" height="20" />}
+          Lessons
         </button>
         <Link className="lesson-toolbar__back" to={paths.course(courseId)}>
           Back to the course
