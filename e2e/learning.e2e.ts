@@ -6,59 +6,25 @@ import { expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
 import type { CourseCard, CourseWithLessons } from '../src/shared/contract';
 import type { MyLearning } from '../src/shared/progress';
-import { expectAccessible, newPage, readMail, setUpBrowserTests, waitFor } from './harness';
+import {
+  callApi,
+  createAccount as createTestAccount,
+  expectAccessible,
+  mailedLink,
+  newPage,
+  setUpBrowserTests,
+  signInAt,
+  type TestAccount,
+  waitFor,
+} from './harness';
 
 const env = setUpBrowserTests();
 
-interface Account {
-  id: string;
-  token: string;
-  email: string;
-  password: string;
-}
+type Account = Pick<TestAccount, 'token'>;
 
-async function call<T>(method: string, path: string, account?: Account, body?: unknown): Promise<T> {
-  const res = await fetch(`${env.server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(account ? { 'auth-token': account.token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}: ${res.status}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-async function verifyLink(email: string): Promise<string> {
-  return waitFor(async () => {
-    const mail = (await readMail(env.server.dataDir)).find((m) => m.to.includes(email));
-    return mail?.links.find((l) => l.includes('/user/verify/'));
-  }, 15_000);
-}
-
-/** A verified, signed-in account made through the accounts API and the emailed verification link. */
-async function createAccount(name: string): Promise<Account> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.test`;
-  const password = 'learning-secret';
-  await call('POST', '/api/auth/createUser', undefined, { name, email, password });
-  const token = decodeURIComponent(new URL(await verifyLink(email)).pathname.split('/').pop() ?? '');
-  expect((await fetch(`${env.server.url}/api/auth/verify/${encodeURIComponent(token)}`)).status).toBe(200);
-  const login = await call<{ authToken: string; id: string }>('POST', '/api/auth/loginUser', undefined, {
-    email,
-    password,
-  });
-  return { id: login.id, token: login.authToken, email, password };
-}
-
-async function signInAt(page: Page, account: Account, path: string) {
-  await page.goto('/');
-  await page.evaluate(({ token, id }) => {
-    localStorage.setItem('auth-token', token);
-    localStorage.setItem('user-id', id);
-  }, account);
-  await page.goto(path);
-}
+const call = <T>(method: string, path: string, account?: Account, body?: unknown) =>
+  callApi<T>(env.server, method, path, account, body);
+const createAccount = (name: string) => createTestAccount(env.server, name);
 
 /** The first course with at least two lessons. */
 async function demoCourse(): Promise<CourseWithLessons & { _id: string }> {
@@ -208,7 +174,7 @@ test('progress made signed out survives signing up', async () => {
   await page.getByLabel('Password', { exact: true }).fill('visitor-secret');
   await page.getByLabel('Repeat password').fill('visitor-secret');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.goto(await verifyLink(email));
+  await page.goto(await mailedLink(env.server, email, '/user/verify/'));
   await page.getByRole('heading', { name: TEXT.emailVerified }).waitFor();
   await page.getByRole('link', { name: 'Login' }).last().click();
   await page.getByLabel('Email').fill(email);
@@ -217,12 +183,7 @@ test('progress made signed out survives signing up', async () => {
   await waitFor(async () => (await page.evaluate(() => localStorage.getItem('devcourses-progress'))) === null);
 
   const token = await page.evaluate(() => localStorage.getItem('auth-token'));
-  const mine = await call<MyLearning>('GET', '/api/progress', {
-    id: '',
-    token: token ?? '',
-    email,
-    password: '',
-  });
+  const mine = await call<MyLearning>('GET', '/api/progress', { token: token ?? '' });
   expect(mine.courses.map((c) => c.course._id)).toContain(course._id);
   expect(mine.courses[0].percent).toBeGreaterThan(0);
 

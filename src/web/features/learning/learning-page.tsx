@@ -1,22 +1,17 @@
 // '/learning' ('My learning'): the learner's courses in progress and completed, each with its bar and resume link.
 // A visitor sees the progress kept in this browser, with an invitation to sign up to keep it.
 import { Link } from 'react-router';
-import type { ResumePoint } from '../../../shared/progress';
 import { paths, patterns } from '../../app/paths';
 import { QueryView } from '../../components/query-view';
 import { useSession } from '../../lib/session';
 import { useCatalogue } from './api/get-catalogue';
 import { useMyLearning } from './api/get-my-learning';
-import { LearningCard } from './components/learning-card';
+import { type LearningEntry, LearningSection } from './components/learning-card';
 import { useLocalProgress } from './local-progress';
 import { localCourseSummary } from './progress-model';
 import './learning.css';
 
-interface Entry {
-  course: { _id: string; title: string; cover: string };
-  percent: number;
-  resume: ResumePoint | null;
-}
+type Entry = LearningEntry;
 
 function Sections({ entries }: { entries: Entry[] }) {
   const done = (entry: Entry) => entry.resume === null && entry.percent >= 99.5;
@@ -28,31 +23,10 @@ function Sections({ entries }: { entries: Entry[] }) {
         Nothing here yet. <Link to={paths.courses()}>Pick a course</Link> and your progress shows up here.
       </p>
     );
-  const list = (items: Entry[], id: string, title: string) =>
-    items.length > 0 && (
-      <section className="section" aria-labelledby={id}>
-        <h2 id={id} className="section__title">
-          {title}
-        </h2>
-        <div className="card-grid">
-          {items.map((entry) => (
-            <LearningCard
-              key={entry.course._id}
-              courseId={entry.course._id}
-              title={entry.course.title}
-              cover={entry.course.cover}
-              percent={entry.percent}
-              resume={entry.resume}
-              to={paths.course(entry.course._id)}
-            />
-          ))}
-        </div>
-      </section>
-    );
   return (
     <>
-      {list(inProgress, 'learning-in-progress', 'In progress')}
-      {list(completed, 'learning-completed', 'Completed')}
+      {inProgress.length > 0 && <LearningSection id="learning-in-progress" title="In progress" entries={inProgress} />}
+      {completed.length > 0 && <LearningSection id="learning-completed" title="Completed" entries={completed} />}
     </>
   );
 }

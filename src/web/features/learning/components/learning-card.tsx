@@ -1,6 +1,7 @@
 // A course the learner has started: cover, title, bar and resume link ('Continue learning', '/learning').
 import { Link } from 'react-router';
 import type { ResumePoint } from '../../../../shared/progress';
+import { paths } from '../../../app/paths';
 import { CourseProgress } from './course-progress';
 
 interface LearningCardProps {
@@ -23,5 +24,46 @@ export function LearningCard({ courseId, title, cover, percent, resume, to }: Le
         <CourseProgress courseId={courseId} percent={percent} resume={resume} started courseTitle={title} />
       </div>
     </article>
+  );
+}
+
+/** One course the learner has started, as the progress calls give it. */
+export interface LearningEntry {
+  course: { _id: string; title: string; cover: string };
+  percent: number;
+  resume: ResumePoint | null;
+}
+
+/** A section of learning cards under its heading ('Continue learning', 'In progress', 'Completed'). */
+export function LearningSection({
+  id,
+  title,
+  entries,
+  className = 'section',
+}: {
+  id: string;
+  title: string;
+  entries: LearningEntry[];
+  className?: string;
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className="section__title">
+        {title}
+      </h2>
+      <div className="card-grid">
+        {entries.map((entry) => (
+          <LearningCard
+            key={entry.course._id}
+            courseId={entry.course._id}
+            title={entry.course.title}
+            cover={entry.course.cover}
+            percent={entry.percent}
+            resume={entry.resume}
+            to={paths.course(entry.course._id)}
+          />
+        ))}
+      </div>
+    </section>
   );
 }
