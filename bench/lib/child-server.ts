@@ -53,3 +53,22 @@ export function reportListening(port: number, close: () => Promise<void>): void 
     void close().finally(() => process.exit(0));
   });
 }
+
+/** For a child running the app: listen on a free port of 127.0.0.1, tell the parent, and on the way out close the
+ *  app and then the database it was given. */
+export async function listenAndReport(
+  app: {
+    listen(options: { port: number; host: string }): Promise<string>;
+    server: { address(): unknown };
+    close(): Promise<unknown>;
+  },
+  database: { close(): Promise<void> },
+): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address && 'port' in address ? Number(address.port) : 0;
+  reportListening(port, async () => {
+    await app.close();
+    await database.close();
+  });
+}

@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { memoryMailer } from '../../src/server/lib/mailer';
 import { hashPassword } from '../../src/server/modules/auth/auth.service';
-import { reportListening } from './child-server';
+import { listenAndReport } from './child-server';
 
 const url = process.env.BENCH_DATABASE_URL;
 const dir = process.env.BENCH_PGLITE_DIR;
@@ -44,9 +44,4 @@ const app = await buildApp({
   },
   outbox: { mailer: memoryMailer(), pollMs: 0 },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-reportListening(typeof address === 'object' && address ? address.port : 0, async () => {
-  await app.close();
-  await database.close();
-});
+await listenAndReport(app, database);

@@ -11,7 +11,7 @@ import * as demoContent from '../../src/server/db/seed/content';
 import { seedDemoContent } from '../../src/server/db/seed/seed';
 import { durationOfLink, PUBLIC_DIR } from '../../src/server/modules/media';
 import { createUser } from '../../src/server/test/factories';
-import { reportListening } from './child-server';
+import { listenAndReport } from './child-server';
 
 const url = process.env.BENCH_DATABASE_URL;
 const dir = process.env.BENCH_PGLITE_DIR;
@@ -35,9 +35,4 @@ const app = await buildApp({
   logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
   progress: { writesPerMinute: 1e9 },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-reportListening(typeof address === 'object' && address ? address.port : 0, async () => {
-  await app.close();
-  await database.close();
-});
+await listenAndReport(app, database);

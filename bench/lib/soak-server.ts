@@ -10,7 +10,7 @@ import { sessions, users } from '../../src/server/db/schema';
 import * as demoContent from '../../src/server/db/seed/content';
 import { seedDemoContent } from '../../src/server/db/seed/seed';
 import { hashToken, newToken } from '../../src/server/lib/tokens';
-import { reportListening } from './child-server';
+import { listenAndReport } from './child-server';
 
 const url = process.env.BENCH_DATABASE_URL;
 const dir = process.env.BENCH_PGLITE_DIR;
@@ -47,9 +47,4 @@ const app = await buildApp({
   database,
   logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-reportListening(typeof address === 'object' && address ? address.port : 0, async () => {
-  await app.close();
-  await database.close();
-});
+await listenAndReport(app, database);
