@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthResult } from '../../../../shared/contract';
 import { api } from '../../../lib/api';
+import { SINGLE_USE_QUERY } from './single-use';
 
 export function signInWithLink(token: string): Promise<AuthResult> {
   return api<AuthResult>('/api/auth/signInWithLink', { method: 'POST', body: { token } });
@@ -13,12 +14,7 @@ export function useSignInWithLink(token: string) {
     queryOptions({
       queryKey: ['auth-sign-in-link', token],
       queryFn: () => signInWithLink(token),
-      retry: false,
-      staleTime: Infinity,
-      gcTime: Infinity,
-      refetchOnMount: false,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
+      ...SINGLE_USE_QUERY,
     }),
   );
 }
