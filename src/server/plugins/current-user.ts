@@ -1,7 +1,10 @@
 // The one place that turns the `auth-token` header into the current user and their role. Routes that need a user
 // add `preHandler: app.requireUser` and read `request.user`; Studio calls use `app.requireAuthor` or
-// `app.requireAdmin`. The role is read on every request, so a role change applies at once, to live sessions too.
-import { and, eq, gt } from 'drizzle-orm';
+// `app.requireAdmin`. A session looked up is kept for a few seconds (a player reports progress every 10 s, and a
+// lookup per report was half of each write: docs/decisions/0015); a logout, a password change, a verification or a
+// role change announces itself like a content write does, so it applies at once in this process and within the
+// NOTIFY's delivery in every other one. While a process's LISTEN connection is down, it looks up every request.
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { canAuthor, type Role } from '../../shared/studio-rules';
@@ -26,14 +29,76 @@ declare module 'fastify' {
     requireAuthor: preHandlerAsyncHookHandler;
     /** A signed-in admin (roles, moderation, audit). */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** Call after a session or role change committed: this process forgets its sessions (others hear the NOTIFY). */
+    sessionsChanged(): void;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
   }
 }
 
-export async function findUserByToken(db: Db, token: unknown, adminEmails: string[] = []): Promise<CurrentUser | null> {
+export const SESSIONS_CHANNEL = 'devcourses_sessions';
+
+/** Inside the transaction that revokes sessions or changes who a user is (role, verification): every process
+ *  forgets the sessions it keeps when the transaction commits. */
+export async function announceSessionChange(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, '')`);
+}
+
+/** Sessions looked up recently, by token hash, for at most `ttlMs` and never past the session's own expiry. */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: CurrentUser; until: number }>();
+  private enabled = true;
+  /** Counts clears: a lookup that started before one must not keep what it found (it may be the revoked state). */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(tokenHash: string, now = Date.now()): CurrentUser | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.user;
+    this.entries.delete(tokenHash);
+    return undefined;
+  }
+
+  /** What `set` needs to know that no clear happened since the lookup began. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(tokenHash: string, user: CurrentUser, expiresAt: Date, mark: number, now = Date.now()): void {
+    if (!this.enabled || mark !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(tokenHash, { user, until: Math.min(now + this.ttlMs, expiresAt.getTime()) });
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** Off: clears and keeps nothing until turned on again (the process may be missing announcements). */
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    this.clear();
+  }
+}
+
+export async function findUserByToken(
+  db: Db,
+  token: unknown,
+  adminEmails: string[] = [],
+  cache?: SessionCache,
+): Promise<CurrentUser | null> {
   if (!isTokenShaped(token)) return null;
+  const tokenHash = hashToken(token);
+  const kept = cache?.get(tokenHash);
+  if (kept) return kept;
+  const mark = cache?.mark() ?? 0;
   const [row] = await db
     .select({
       id: users.id,
@@ -42,13 +107,16 @@ export async function findUserByToken(db: Db, token: unknown, adminEmails: strin
       sessionId: sessions.id,
       role: users.role,
       verifiedAt: users.verifiedAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  const { verifiedAt, ...user } = row;
-  return { ...user, role: effectiveRole({ ...user, verified: verifiedAt !== null }, adminEmails) };
+  const { verifiedAt, expiresAt, ...found } = row;
+  const user = { ...found, role: effectiveRole({ ...found, verified: verifiedAt !== null }, adminEmails) };
+  cache?.set(tokenHash, user, expiresAt, mark);
+  return user;
 }
 
 /** The signed-in user of a request that passed `requireUser` (or a role check). */
@@ -60,8 +128,21 @@ export function signedInUser(request: FastifyRequest): CurrentUser {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
+    const cache = new SessionCache();
+    app.decorate('sessionsChanged', () => cache.clear());
+    const unlisten = await app.database.listen(SESSIONS_CHANNEL, {
+      onNotify: () => cache.clear(),
+      onConnected: (connected) => {
+        if (!connected)
+          app.log.warn('session notifications lost: every request looks its session up until they are back');
+        cache.setEnabled(connected);
+      },
+    });
+    app.addHook('onClose', async () => {
+      await unlisten();
+    });
     const signIn = async (request: FastifyRequest) => {
-      const user = await findUserByToken(app.database.db, request.headers['auth-token'], app.config.adminEmails);
+      const user = await findUserByToken(app.database.db, request.headers['auth-token'], app.config.adminEmails, cache);
       if (!user) throw unauthorized();
       request.user = user;
       return user;

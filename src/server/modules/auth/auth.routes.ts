@@ -156,6 +156,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     async (request) => {
       const session = await auth.signInWithLink(deps, request.body.token);
       if (!session) throw new HttpError(400, AUTH_MSG.linkInvalid);
+      app.sessionsChanged();
       return { success: true, authToken: session.token, id: session.userId, msg: AUTH_MSG.loggedIn };
     },
   );
@@ -166,6 +167,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     async (request) => {
       const result = await auth.checkToken(deps, request.params.token);
       if (result === 'invalid') throw notFound(AUTH_MSG.linkInvalid);
+      if (result === 'verified') app.sessionsChanged();
       return { success: true, msg: result === 'verified' ? AUTH_MSG.verified : AUTH_MSG.linkValid };
     },
   );
@@ -186,12 +188,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     async (request) => {
       const changed = await auth.changePassword(deps, { token: request.body.id, password: request.body.password });
       if (!changed) throw new HttpError(400, AUTH_MSG.linkInvalid);
+      app.sessionsChanged();
       return { success: true, msg: AUTH_MSG.passwordChanged };
     },
   );
 
   app.post('/api/auth/logout', { schema: { response }, preHandler: app.requireUser }, async (request) => {
     await auth.logout(deps, signedInUser(request).sessionId);
+    app.sessionsChanged();
     return { success: true, msg: AUTH_MSG.loggedOut };
   });
 

@@ -10,6 +10,7 @@ import { sessions, users, userTokens } from '../../db/schema';
 import { enqueueMail } from '../../lib/outbox';
 import { createSemaphore } from '../../lib/semaphore';
 import { hashToken, isTokenShaped, newToken } from '../../lib/tokens';
+import { announceSessionChange } from '../../plugins/current-user';
 import { resetEmail, signInLinkEmail, signUpAttemptEmail, verificationEmail } from './auth.emails';
 
 export interface AuthDeps {
@@ -186,6 +187,7 @@ export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTo
       .update(users)
       .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
       .where(eq(users.id, used.userId));
+    await announceSessionChange(tx);
     return 'verified';
   });
 }
@@ -237,6 +239,7 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
       .set({ usedAt: now })
       .where(and(eq(userTokens.userId, used.userId), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+    await announceSessionChange(tx);
     return true;
   });
 }
@@ -296,6 +299,7 @@ export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ t
       .update(users)
       .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
       .where(eq(users.id, used.userId));
+    await announceSessionChange(tx);
     const session = newToken();
     await tx.insert(sessions).values({
       userId: used.userId,
@@ -308,7 +312,10 @@ export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ t
 
 /** Revokes one session (the one whose token was sent). */
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
-  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    await announceSessionChange(tx);
+  });
 }
 
 /** Grace before a spent or expired email token is deleted, so a late click still finds (and refuses) it. */

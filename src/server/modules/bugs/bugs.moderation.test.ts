@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bug, Comment } from '../../../shared/contract';
-import { auditLog, bugComments, bugs, users } from '../../db/schema';
+import { auditLog, bugComments, bugs } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'DELETE', url: string, user: TestUser, payload?: object) =>
+const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) =>
   t.app.inject({ method, url, headers: { 'auth-token': user.token }, payload });
 
 async function postBug(title: string): Promise<Bug> {
@@ -100,7 +100,9 @@ describe('a role change applies to a live session at once', () => {
     const bug = await postBug('Promotion test');
     const helper = await createUser(t.database.db, { name: 'Hana Helper' });
     expect((await call('DELETE', `/api/bug/deletebug/${bug._id}`, helper)).statusCode).toBe(403);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, helper.id));
+    // Made admin the way the site does it (the Studio's users page), which the kept sessions hear of at once.
+    const admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
+    expect((await call('PUT', `/api/studio/users/${helper.id}/role`, admin, { role: 'admin' })).statusCode).toBe(200);
     expect((await call('DELETE', `/api/bug/deletebug/${bug._id}`, helper)).statusCode).toBe(200);
   });
 });

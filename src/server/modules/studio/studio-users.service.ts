@@ -8,6 +8,7 @@ import { users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { isId } from '../../lib/ids';
 import { effectiveRole } from '../../lib/roles';
+import { announceSessionChange } from '../../plugins/current-user';
 import { type Editor, notFound, StudioRefusal } from './studio-access';
 
 /** A search answers at most this many users. */
@@ -82,6 +83,7 @@ export async function setRole(
         `${user.name} is the last admin: make someone else an admin first, so the site always has one`,
       );
     const [saved] = await tx.update(users).set({ role }).where(eq(users.id, user.id)).returning(columns);
+    await announceSessionChange(tx);
     await recordAudit(tx, {
       actor,
       action: 'role',

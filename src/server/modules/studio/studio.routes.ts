@@ -191,9 +191,14 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   app.put(
     '/api/studio/users/:id/role',
     { ...adminWrite, schema: { params: idParams, body: setRoleBody, response: { 200: studioUser } } },
-    // A role is no content: no cache to clear.
-    async (request) =>
-      answer(setRole(db, editor(request), request.params.id, request.body.role, app.config.adminEmails)),
+    // A role is no content: no read cache to clear, but the sessions this process keeps carry the old role.
+    async (request) => {
+      const saved = await answer(
+        setRole(db, editor(request), request.params.id, request.body.role, app.config.adminEmails),
+      );
+      app.sessionsChanged();
+      return saved;
+    },
   );
   app.get(
     '/api/studio/audit',

@@ -1,0 +1,160 @@
+// Sessions kept for a few seconds (decision 0015) never outlive a revocation: a logout, a password change or a role
+// change applies at once in the process that made it, a NOTIFY on the sessions channel clears any process that
+// hears it, and on PostgreSQL a logout through one app is refused by a second app on the same database within 1 s.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { createUser, type TestUser } from '../test/factories';
+import { createTestApp, type TestApp, testConfig } from '../test/test-app';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database';
+import { type CurrentUser, SESSIONS_CHANNEL, SessionCache } from './current-user';
+
+const target = inject('testDb');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const me = (app: FastifyInstance, user: TestUser) =>
+  app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'auth-token': user.token } });
+
+/** Polls `check` every 10 ms until it holds or `limitMs` passes. */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<boolean> {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if (await check()) return true;
+    await sleep(10);
+  }
+  return check();
+}
+
+describe('SessionCache', () => {
+  const ada: CurrentUser = { id: 'u1', name: 'Ada', email: 'ada@example.test', sessionId: 's1', role: 'learner' };
+  const far = new Date(Date.now() + 3_600_000);
+
+  it('keeps a session for its time to live, never past the session’s expiry', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('h1', ada, far, cache.mark(), 1_000);
+    expect(cache.get('h1', 5_999)).toEqual(ada);
+    expect(cache.get('h1', 6_000)).toBeUndefined();
+    cache.set('h2', ada, new Date(2_000), cache.mark(), 1_000);
+    expect(cache.get('h2', 1_999)).toEqual(ada);
+    expect(cache.get('h2', 2_000)).toBeUndefined();
+  });
+
+  it('does not keep a lookup that began before a clear (it may have read the revoked state)', () => {
+    const cache = new SessionCache();
+    const mark = cache.mark();
+    cache.clear();
+    cache.set('h1', ada, far, mark);
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('keeps nothing while off', () => {
+    const cache = new SessionCache();
+    cache.set('h1', ada, far, cache.mark());
+    cache.setEnabled(false);
+    expect(cache.get('h1')).toBeUndefined();
+    cache.set('h1', ada, far, cache.mark());
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('stays bounded', () => {
+    const cache = new SessionCache(5_000, 3);
+    for (const hash of ['a', 'b', 'c', 'd']) cache.set(hash, ada, far, cache.mark());
+    expect(['a', 'b', 'c', 'd'].filter((hash) => cache.get(hash)).length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('a kept session in one app (any database)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is refused right after its logout', async () => {
+    const user = await createUser(t.database.db);
+    expect((await me(t.app, user)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'auth-token': user.token } });
+    expect(out.statusCode).toBe(200);
+    expect((await me(t.app, user)).statusCode).toBe(401);
+  });
+
+  it('carries a new role right after an admin changes it', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const learner = await createUser(t.database.db);
+    expect((await me(t.app, learner)).json<{ role: string }>().role).toBe('learner');
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/studio/users/${learner.id}/role`,
+      headers: { 'auth-token': admin.token },
+      payload: { role: 'author' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await me(t.app, learner)).json<{ role: string }>().role).toBe('author');
+  });
+
+  it('is forgotten when a NOTIFY on the sessions channel arrives (a change made by another process)', async () => {
+    const user = await createUser(t.database.db);
+    expect((await me(t.app, user)).statusCode).toBe(200);
+    // Revoked behind the app's back: the kept session still answers, until the announcement.
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await me(t.app, user)).statusCode).toBe(200);
+    await t.database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, '')`);
+    expect(await within(1_000, async () => (await me(t.app, user)).statusCode === 401)).toBe(true);
+  });
+});
+
+describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL database', () => {
+  let copy: ThrowawayDatabase;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    if (target.kind !== 'postgres') return;
+    copy = await createThrowawayDatabase(target.serverUrl, `devc_s_${target.runId}`, { template: target.template });
+    for (let i = 0; i < 2; i++) {
+      // Each app opens the database itself: its own pool and its own LISTEN connections, as a second process would.
+      const database = await openDatabase({ url: copy.url }, { migrate: false });
+      databases.push(database);
+      const app = await buildApp({ config: testConfig(), database });
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await copy?.drop();
+  });
+
+  it('refuses in B, within 1 s, a session logged out through A', async () => {
+    const [a, b] = apps;
+    const user = await createUser(databases[0].db);
+    expect((await me(b, user)).statusCode).toBe(200);
+    expect((await me(b, user)).statusCode).toBe(200);
+    const out = await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'auth-token': user.token } });
+    expect(out.statusCode).toBe(200);
+    expect(await within(1_000, async () => (await me(b, user)).statusCode === 401)).toBe(true);
+  });
+
+  it('shows in B, within 1 s, a role changed through A', async () => {
+    const [a, b] = apps;
+    const admin = await createUser(databases[0].db, { role: 'admin' });
+    const learner = await createUser(databases[0].db);
+    expect((await me(b, learner)).json<{ role: string }>().role).toBe('learner');
+    const set = await a.inject({
+      method: 'PUT',
+      url: `/api/studio/users/${learner.id}/role`,
+      headers: { 'auth-token': admin.token },
+      payload: { role: 'author' },
+    });
+    expect(set.statusCode).toBe(200);
+    const [stored] = await databases[0].db.select({ role: users.role }).from(users).where(eq(users.id, learner.id));
+    expect(stored.role).toBe('author');
+    expect(await within(1_000, async () => (await me(b, learner)).json<{ role: string }>().role === 'author')).toBe(
+      true,
+    );
+  });
+});
