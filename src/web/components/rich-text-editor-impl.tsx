@@ -4,10 +4,17 @@
 import Placeholder from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { RichTextEditorProps } from './rich-text-editor';
 
+/** At most this many updates wait for the parent to echo them (a parent that never re-renders keeps none). */
+const UNECHOED_MAX = 200;
+
 export default function RichTextEditorImpl({ value, onChange, label, placeholder, toolbar }: RichTextEditorProps) {
+  // What this editor sent the parent that the parent's renders have not handed back yet, oldest first. The parent
+  // re-renders after the editor has moved on when typing is fast (its state update waits for React while the next
+  // keystroke lands), so `value` may be one of these, older than the document: an echo, not a change to apply.
+  const unechoed = useRef<string[]>([]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -28,14 +35,30 @@ export default function RichTextEditorImpl({ value, onChange, label, placeholder
         'aria-label': label,
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? '' : current.getHTML();
+      const sent = unechoed.current;
+      sent.push(html);
+      if (sent.length > UNECHOED_MAX) sent.shift();
+      onChange(html);
+    },
   });
 
-  // The parent owns the value: when it clears it (or sets other HTML), the document follows.
+  // The parent owns the value: when it clears it (or sets other HTML), the document follows. A value the editor
+  // sent itself is an echo: applying a stale one would undo the keystrokes typed since (and give the text typed
+  // next the marks of the wrong place). The parent's renders hand values back in the order they were sent.
   useEffect(() => {
     if (!editor) return;
+    const sent = unechoed.current;
+    const echoed = sent.indexOf(value);
+    if (echoed !== -1) {
+      sent.splice(0, echoed + 1);
+      return;
+    }
     const shown = editor.isEmpty ? '' : editor.getHTML();
-    if (value !== shown) editor.commands.setContent(value, { emitUpdate: false });
+    if (value === shown) return;
+    sent.length = 0;
+    editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (
