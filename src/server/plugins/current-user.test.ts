@@ -1,4 +1,4 @@
-// Sessions kept for a few seconds (decision 0015) never outlive a revocation: a logout, a password change or a role
+// Sessions kept for a few seconds (decision 0018) never outlive a revocation: a logout, a password change or a role
 // change applies at once in the process that made it, a NOTIFY on the sessions channel clears any process that
 // hears it, and on PostgreSQL a logout through one app is refused by a second app on the same database within 1 s.
 import { eq, sql } from 'drizzle-orm';

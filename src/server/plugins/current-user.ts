@@ -1,7 +1,7 @@
 // The one place that turns the `auth-token` header into the current user and their role. Routes that need a user
 // add `preHandler: app.requireUser` and read `request.user`; Studio calls use `app.requireAuthor` or
 // `app.requireAdmin`. A session looked up is kept for a few seconds (a player reports progress every 10 s, and a
-// lookup per report was half of each write: docs/decisions/0015); a logout, a password change, a verification or a
+// lookup per report was half of each write: docs/decisions/0018); a logout, a password change, a verification or a
 // role change announces itself like a content write does, so it applies at once in this process and within the
 // NOTIFY's delivery in every other one. While a process's LISTEN connection is down, it looks up every request.
 import { and, eq, gt, sql } from 'drizzle-orm';
