@@ -171,6 +171,8 @@ const THEME = 'devcourses';
 
 // Lines longer than this are left uncoloured (minified code): tokenizing them costs much and shows little.
 const MAX_LINE_LENGTH = 2_000;
+// Shiki's own default: past this, the rest of a line stays uncoloured, so no line holds the process longer.
+const LINE_TIME_LIMIT_MS = 500;
 
 let highlighter: Promise<HighlighterCore> | undefined;
 const loading = new Map<HighlightLanguage, Promise<void>>();
@@ -215,7 +217,12 @@ function decodeText(s: string): string {
 
 /** The block's markup: its text as tokens with class names, every piece of text escaped here. */
 function render(hl: HighlighterCore, code: string, language: HighlightLanguage): string {
-  const { tokens } = hl.codeToTokens(code, { lang: language, theme: THEME, tokenizeMaxLineLength: MAX_LINE_LENGTH });
+  const { tokens } = hl.codeToTokens(code, {
+    lang: language,
+    theme: THEME,
+    tokenizeMaxLineLength: MAX_LINE_LENGTH,
+    tokenizeTimeLimit: LINE_TIME_LIMIT_MS,
+  });
   let out = '';
   for (let i = 0; i < tokens.length; i++) {
     if (i > 0) out += '\n';
@@ -237,10 +244,10 @@ function render(hl: HighlighterCore, code: string, language: HighlightLanguage):
     }
     flush();
   }
-  return `<pre class="hl"><code class="language-${language}">${out}</code></pre>`;
+  return `<pre><code class="language-${language}">${out}</code></pre>`;
 }
 
-const plain = (code: string) => `<pre class="hl"><code>${escapeText(code)}</code></pre>`;
+const plain = (code: string) => `<pre><code>${escapeText(code)}</code></pre>`;
 
 /** Highlighted blocks by hash of (language, code): the same snippet on many pages, or read again, costs a lookup.
  *  Bounded by the characters it holds (least recently used go first). */
@@ -300,21 +307,30 @@ export class HighlightCache {
 
 export const highlightCache = new HighlightCache();
 
-// A code block exactly as the sanitizers write one: `<pre>` with no attributes around one `<code>` (perhaps with a
-// class) holding only text. A block holding other markup is left as stored (sanitized, uncoloured).
-const CODE_BLOCK = /<pre><code(?: class="([^"<>]*)")?>([^<]*)<\/code><\/pre>/g;
+// A code block: `<pre>` around one `<code>` holding only text, as the sanitizers write one (`<pre>` bare, `<code>`
+// perhaps with a class). A matched block is rebuilt from its text, so none of its attributes reach the output; a
+// block holding other markup is left as stored (sanitized, uncoloured).
+const CODE_BLOCK = /<pre(?:\s[^<>]*)?><code(\s[^<>]*)?>([^<]*)<\/code><\/pre>/g;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/;
 const LANGUAGE_CLASS = /(?:^|\s)language-([a-z0-9_+#-]{1,30})(?=\s|$)/i;
 
 /** One block: its language from the class or a guess, its markup from the cache or Shiki. */
-async function highlightBlock(className: string | undefined, escapedCode: string): Promise<string> {
+async function highlightBlock(attributes: string | undefined, escapedCode: string): Promise<string> {
   const code = decodeText(escapedCode);
+  const className = attributes ? CLASS_ATTRIBUTE.exec(attributes)?.[1] : undefined;
   const named = className ? LANGUAGE_CLASS.exec(className)?.[1] : undefined;
   const language = named ? languageFromName(named) : guessLanguage(code);
   if (!language) return plain(code);
   const key = HighlightCache.key(language, code);
   const hit = highlightCache.get(key);
   if (hit !== undefined) return hit;
-  const html = render(await ready(language), code, language);
+  const hl = await ready(language);
+  const started = performance.now();
+  let html = render(hl, code, language);
+  // Shiki stops colouring a line that takes longer than its time limit; a grammar's first use compiles its
+  // patterns on the way and can be that slow. Such a pass is done again, warm, so a truncated first result is
+  // never what gets cached.
+  if (performance.now() - started > LINE_TIME_LIMIT_MS / 2) html = render(hl, code, language);
   highlightCache.set(key, html);
   return html;
 }
@@ -325,7 +341,7 @@ async function highlightBlock(className: string | undefined, escapedCode: string
  * and `span.hl-<kind>` around escaped text, whatever the input held. HTML without a code block is returned as is.
  */
 export async function highlightCode(html: string): Promise<string> {
-  if (!html.includes('<pre><code')) return html;
+  if (!html.includes('<pre')) return html;
   const blocks = [...html.matchAll(CODE_BLOCK)];
   if (blocks.length === 0) return html;
   const rendered = await Promise.all(blocks.map((m) => highlightBlock(m[1], m[2])));
