@@ -1,13 +1,8 @@
 import { Window } from 'happy-dom';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  guessLanguage,
-  HighlightCache,
-  highlightCache,
-  highlightCode,
-  languageFromName,
-  TOKEN_KINDS,
-} from './highlight';
+import { guessLanguage, HighlightCache, highlightCache, highlightCode, languageFromName } from './highlight';
+import { HIGHLIGHT_TOKEN_KINDS as TOKEN_KINDS } from '../../shared/code-highlight';
+import { defined } from '../test/defined';
 import { sanitizeAuthoredHtml, sanitizeRichText } from './sanitize';
 import { XSS_VECTORS } from './xss-vectors';
 
@@ -35,10 +30,11 @@ function markupProblems(html: string): string[] {
     const tag = el.tagName.toLowerCase();
     if (!['pre', 'code', 'span'].includes(tag)) found.push(`element <${tag}>`);
     for (const attr of Array.from(el.attributes)) {
+      const value = attr.value ?? '';
       if (attr.name !== 'class') found.push(`attribute ${attr.name} on <${tag}>`);
-      else if (tag === 'span' && !TOKEN_CLASS.test(attr.value)) found.push(`span class ${attr.value}`);
-      else if (tag === 'code' && !LANGUAGE_CLASS.test(attr.value)) found.push(`code class ${attr.value}`);
-      else if (tag === 'pre') found.push(`pre class ${attr.value}`);
+      else if (tag === 'span' && !TOKEN_CLASS.test(value)) found.push(`span class ${value}`);
+      else if (tag === 'code' && !LANGUAGE_CLASS.test(value)) found.push(`code class ${value}`);
+      else if (tag === 'pre') found.push(`pre class ${value}`);
     }
   }
   return found;
@@ -62,13 +58,13 @@ describe('highlightCode', () => {
   it.each(Object.entries(SAMPLES))('colours %s by its language-x class, keeping the text exactly', async (lang, s) => {
     const html = await highlightCode(`<p>Before</p>${block(s.code, `language-${lang}`)}<p>After</p>`);
     const root = parse(html);
-    const code = root.querySelector('pre > code')!;
+    const code = defined(root.querySelector('pre > code'), 'a code block');
     expect(code.className).toBe(`language-${languageFromName(lang)}`);
     expect(code.textContent).toBe(s.code);
     const kinds = new Set(Array.from(code.querySelectorAll('span')).map((span) => span.className.slice(3)));
     for (const kind of s.expect) expect(kinds, `${lang}: ${html}`).toContain(kind);
     expect(root.querySelectorAll('p').length).toBe(2);
-    expect(markupProblems(root.querySelector('pre')!.outerHTML)).toEqual([]);
+    expect(markupProblems(defined(root.querySelector('pre'), 'a pre').outerHTML)).toEqual([]);
   });
 
   it('leaves an unknown language, `language-text` and unguessable code as plain, escaped text', async () => {
@@ -80,13 +76,15 @@ describe('highlightCode', () => {
       const out = await highlightCode(html);
       expect(out).not.toContain('<span');
       expect(out).not.toContain('class=');
-      expect(parse(out).querySelector('code')!.textContent).toBe(parse(html).querySelector('code')!.textContent);
+      expect(defined(parse(out).querySelector('code'), 'a code element').textContent).toBe(
+        defined(parse(html).querySelector('code'), 'a code element').textContent,
+      );
     }
   });
 
   it('guesses the language of a block without a class, or leaves it plain', async () => {
     const out = await highlightCode(block('def area(r):\n    return 3.14 * r * r'));
-    expect(parse(out).querySelector('code')!.className).toBe('language-python');
+    expect(defined(parse(out).querySelector('code'), 'a code element').className).toBe('language-python');
     expect(out).toContain('hl-keyword');
   });
 
@@ -101,7 +99,9 @@ describe('highlightCode', () => {
     const html =
       '<pre><code class="language-js">const s = "&lt;/code&gt;&amp;lt;" + \'&#39;\' + "&#x1F600;";</code></pre>';
     const out = await highlightCode(html);
-    expect(parse(out).querySelector('code')!.textContent).toBe(`const s = "</code>&lt;" + ''' + "😀";`);
+    expect(defined(parse(out).querySelector('code'), 'a code element').textContent).toBe(
+      `const s = "</code>&lt;" + ''' + "😀";`,
+    );
     expect(out).not.toContain('</code>&');
   });
 
@@ -114,7 +114,7 @@ describe('highlightCode', () => {
   it('leaves a very long line uncoloured but whole', async () => {
     const long = `const a = [${'1, '.repeat(1500)}];`;
     const out = await highlightCode(block(long, 'language-js'));
-    expect(parse(out).querySelector('code')!.textContent).toBe(long);
+    expect(defined(parse(out).querySelector('code'), 'a code element').textContent).toBe(long);
   });
 });
 
@@ -160,7 +160,9 @@ describe('highlighting never reopens an XSS hole', () => {
       const stored = sanitizeRichText(block(vector, lang && `language-${lang}`));
       const out = await highlightCode(stored);
       expect(markupProblems(out)).toEqual([]);
-      expect(parse(out).querySelector('code')!.textContent).toBe(parse(stored).querySelector('code')!.textContent);
+      expect(defined(parse(out).querySelector('code'), 'a code element').textContent).toBe(
+        defined(parse(stored).querySelector('code'), 'a code element').textContent,
+      );
       expect(out).not.toMatch(/<(?!\/?(?:pre|code|span)\b)/i);
     }
   });

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { HighlighterCore, LanguageRegistration } from 'shiki/core';
 import { createCssVariablesTheme, createHighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { HIGHLIGHT_TOKEN_KINDS } from '../../shared/code-highlight';
 
 type Grammar = () => Promise<{ default: LanguageRegistration[] }>;
 
@@ -151,22 +152,8 @@ export function guessLanguage(code: string): HighlightLanguage | null {
 }
 
 // The token kinds of Shiki's CSS-variables theme; each becomes a class whose colours the stylesheet sets per theme
-// (src/web/styles/global.css, `--hl-*`). Plain text (the theme's foreground) gets no span.
-export const TOKEN_KINDS = [
-  'keyword',
-  'string',
-  'string-expression',
-  'comment',
-  'constant',
-  'function',
-  'parameter',
-  'punctuation',
-  'link',
-  'inserted',
-  'deleted',
-  'changed',
-] as const;
-const TOKEN_KIND = new Set<string>(TOKEN_KINDS);
+// (src/web/components/rich-html.css, `--hl-*`). Plain text (the theme's foreground) gets no span.
+const TOKEN_KIND = new Set<string>(HIGHLIGHT_TOKEN_KINDS);
 const THEME = 'devcourses';
 
 // Lines longer than this are left uncoloured (minified code): tokenizing them costs much and shows little.

@@ -1,0 +1,74 @@
+// Issue 10, Code: code blocks arrive highlighted by the server (no highlighter in the browser), in the theme's
+// colours; each has a Copy button that copies the code and says 'Copied'; the page passes axe in both themes.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Blog } from '../src/shared/contract';
+import { callApi, expectAccessible, newPage, setUpBrowserTests, waitFor } from './harness';
+
+const env = setUpBrowserTests();
+
+/** A seeded post with a JavaScript block. */
+async function postWithCode(): Promise<Blog> {
+  const posts = await callApi<Blog[]>(env.server, 'GET', '/api/blog/getBlog');
+  const post = posts.find((p) => p.content.includes('<code class="language-javascript">'));
+  if (!post) throw new Error('no seeded post holds a JavaScript block');
+  return post;
+}
+
+const colourOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
+
+describe('highlighted code', () => {
+  test('a post shows coloured tokens in both themes, and Copy copies the code and says Copied', async () => {
+    const post = await postWithCode();
+    const checked = await newPage(env.browser, env.server.url);
+    const { page, context } = checked;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(`/blog/${post._id}`);
+      const keyword = '.rich-html pre code.language-javascript .hl-keyword';
+      await page.locator(keyword).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      // Tokens are coloured apart from the block's own text, in several colours, each theme its own.
+      const code = page.locator('.rich-html pre code.language-javascript').first();
+      const { text, tokens } = await code.evaluate((el) => ({
+        text: getComputedStyle(el).color,
+        tokens: [...new Set(Array.from(el.querySelectorAll('span'), (span) => getComputedStyle(span).color))],
+      }));
+      expect(tokens.length, tokens.join(' ')).toBeGreaterThanOrEqual(2);
+      expect(tokens).not.toContain(text);
+      expect(await colourOf(page, keyword)).toBe(theme === 'light' ? 'rgb(207, 34, 46)' : 'rgb(255, 123, 114)');
+      await page.getByRole('button', { name: 'Copy' }).first().waitFor();
+      await expectAccessible(page, `a post with code (${theme})`);
+    }
+
+    // Copy by keyboard: the button copies its own block's text and says so, on the button and in a status region.
+    const block = page
+      .locator('.code-block')
+      .filter({ has: page.locator('code.language-javascript') })
+      .first();
+    const button = block.getByRole('button', { name: 'Copy' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await waitFor(async () => ((await button.textContent()) === 'Copied' ? true : undefined));
+    expect(await block.getByRole('status').textContent()).toBe('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await block.locator('code').textContent());
+    expect(copied.length).toBeGreaterThan(20);
+    // It returns to 'Copy' for the next time.
+    await waitFor(async () => ((await button.textContent()) === 'Copy' ? true : undefined), 5_000);
+
+    // A scrolling block is reachable by keyboard, and no highlighter was shipped: no script named after one.
+    expect(await block.locator('pre').getAttribute('tabindex')).toBe('0');
+    expect(scripts.filter((url) => /shiki|highlight|oniguruma|textmate/i.test(url))).toEqual([]);
+  });
+});
