@@ -7,10 +7,10 @@ import { callApi, expectAccessible, newPage, setUpBrowserTests, waitFor } from '
 
 const env = setUpBrowserTests();
 
-/** A seeded post with a JavaScript block. */
+/** A seeded post with a JavaScript block that has comments. */
 async function postWithCode(): Promise<Blog> {
   const posts = await callApi<Blog[]>(env.server, 'GET', '/api/blog/getBlog');
-  const post = posts.find((p) => p.content.includes('<code class="language-javascript">'));
+  const post = posts.find((p) => /<code class="language-javascript"><span class="hl-comment">/.test(p.content));
   if (!post) throw new Error('no seeded post holds a JavaScript block');
   return post;
 }
@@ -35,8 +35,8 @@ describe('highlighted code', () => {
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.goto(`/blog/${post._id}`);
-      const keyword = '.rich-html pre code.language-javascript .hl-keyword';
-      await page.locator(keyword).first().waitFor();
+      const comment = '.rich-html pre code.language-javascript .hl-comment';
+      await page.locator(comment).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       // Tokens are coloured apart from the block's own text, in several colours, each theme its own.
       const code = page.locator('.rich-html pre code.language-javascript').first();
@@ -46,7 +46,7 @@ describe('highlighted code', () => {
       }));
       expect(tokens.length, tokens.join(' ')).toBeGreaterThanOrEqual(2);
       expect(tokens).not.toContain(text);
-      expect(await colourOf(page, keyword)).toBe(theme === 'light' ? 'rgb(207, 34, 46)' : 'rgb(255, 123, 114)');
+      expect(await colourOf(page, comment)).toBe(theme === 'light' ? 'rgb(87, 96, 106)' : 'rgb(139, 148, 158)');
       await page.getByRole('button', { name: 'Copy' }).first().waitFor();
       await expectAccessible(page, `a post with code (${theme})`);
     }
@@ -56,7 +56,9 @@ describe('highlighted code', () => {
       .locator('.code-block')
       .filter({ has: page.locator('code.language-javascript') })
       .first();
-    const button = block.getByRole('button', { name: 'Copy' });
+    const button = block.locator('button.code-block__copy');
+    expect(await button.getAttribute('type')).toBe('button');
+    await block.getByRole('button', { name: 'Copy' }).waitFor();
     await button.focus();
     await page.keyboard.press('Enter');
     await waitFor(async () => ((await button.textContent()) === 'Copied' ? true : undefined));
