@@ -340,8 +340,3 @@ export async function highlightCode(html: string): Promise<string> {
   });
   return out + html.slice(at);
 }
-
-/** Loads the highlighter and the most common grammars ahead of the first request that needs them. */
-export async function warmHighlighter(languages: HighlightLanguage[] = ['javascript', 'typescript']): Promise<void> {
-  await Promise.all(languages.map(ready));
-}
