@@ -133,8 +133,25 @@ describe('guessLanguage', () => {
     ['const add = (a, b) => a + b;', 'javascript'],
     ['console.log("hi")', 'javascript'],
     ['body { margin: 0; color: red; }', 'css'],
+    ['.a,\n.b > p { color: red }\n.c { }', 'css'],
+    ['Note { see below }', null],
+    ['.card {\n  display: grid;\n  gap: 1rem;\n}\n.card img { width: 100% }', 'css'],
   ])('%j is %s', (code, language) => {
     expect(guessLanguage(code)).toBe(language);
+  });
+
+  it('answers at once for text built to make a pattern backtrack', () => {
+    const started = performance.now();
+    for (const code of [
+      `a{${'b:c d:e '.repeat(3_000)}`,
+      `SELECT x\n`.repeat(3_000),
+      `def f(${')'.repeat(20_000)}`,
+      `${'\n'.repeat(10_000)}x`,
+      `x { ${'a: b; '.repeat(3_000)}`,
+    ])
+      guessLanguage(code);
+    // A generous bound: backtracking on these would take seconds to minutes.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it.each(['', 'Hello world', 'TypeError: Cannot read properties of undefined', '1 + 1 = 2'])(

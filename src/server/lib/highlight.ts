@@ -90,6 +90,8 @@ export function languageFromName(name: string): HighlightLanguage | null {
   return Object.hasOwn(ALIASES, key) ? ALIASES[key] : null;
 }
 
+const GUESS_CHARS = 4_000;
+
 const SHELL_COMMANDS =
   /^\s*(?:\$ |sudo |npm |npx |pnpm |yarn |git |cd |ls\b|mkdir |rm |cp |mv |curl |wget |apt(?:-get)? |brew |pip3? |docker |export \w+=|echo |chmod |ssh )/;
 
@@ -99,7 +101,8 @@ const SHELL_COMMANDS =
  * than none).
  */
 export function guessLanguage(code: string): HighlightLanguage | null {
-  const text = code.trim();
+  // The signs are looked for near the top: the guess is as good, and its cost bounded whatever the block's length.
+  const text = code.trim().slice(0, GUESS_CHARS);
   if (!text) return null;
   const firstLine = text.split('\n', 1)[0];
   if (firstLine.startsWith('#!')) {
@@ -110,7 +113,7 @@ export function guessLanguage(code: string): HighlightLanguage | null {
   }
   if (/^[[{]/.test(text)) {
     try {
-      JSON.parse(text);
+      JSON.parse(code);
       return 'json';
     } catch {
       // not JSON: keep looking (a JS object literal, a CSS rule …)
@@ -147,7 +150,10 @@ export function guessLanguage(code: string): HighlightLanguage | null {
   )
     return 'typescript';
   if (script) return 'javascript';
-  if (/^(?:\s*[^{};]+\{(?:\s*[-\w]+\s*:\s*[^;{}]+;?)*\s*\}\s*)+$/.test(text)) return 'css';
+  // Rules of `property: value;` declarations (the last `;` optional). Each part has one way to match, so a text
+  // that is almost CSS fails in linear time.
+  if (/^(?:[^{};]+\{(?:\s*[-\w]+\s*:[^;{}]*;)*(?:\s*[-\w]+\s*:[^;{}]*)?\s*\}\s*)+$/.test(text) && text.includes(':'))
+    return 'css';
   return null;
 }
 
