@@ -4,8 +4,6 @@
 // Why this way: docs/decisions/0017-server-side-highlighting.md.
 import { createHash } from 'node:crypto';
 import type { HighlighterCore, LanguageRegistration } from 'shiki/core';
-import { createCssVariablesTheme, createHighlighterCore } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { HIGHLIGHT_TOKEN_KINDS } from '../../shared/code-highlight';
 
 type Grammar = () => Promise<{ default: LanguageRegistration[] }>;
@@ -170,14 +168,24 @@ const LINE_TIME_LIMIT_MS = 500;
 let highlighter: Promise<HighlighterCore> | undefined;
 const loading = new Map<HighlightLanguage, Promise<void>>();
 
-function getHighlighter(): Promise<HighlighterCore> {
-  highlighter ??= createHighlighterCore({
+// Shiki itself is imported on the first code block too (≈ 10 MB and up to 0.2 s here), not at start-up.
+async function createHighlighter(): Promise<HighlighterCore> {
+  const [{ createCssVariablesTheme, createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+    import('shiki/core'),
+    import('shiki/engine/javascript'),
+  ]);
+  return createHighlighterCore({
     themes: [createCssVariablesTheme({ name: THEME, variablePrefix: '--shiki-', fontStyle: false })],
     langs: [],
     // Shiki's JavaScript engine: Oniguruma patterns compiled to native RegExp, no WebAssembly to load.
     // `forgiving` leaves a pattern this engine cannot translate unmatched instead of failing the grammar.
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
+}
+
+function getHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= createHighlighter();
+  highlighter.catch(() => (highlighter = undefined));
   return highlighter;
 }
 
