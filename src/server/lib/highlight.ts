@@ -338,7 +338,7 @@ async function highlightBlock(attributes: string | undefined, escapedCode: strin
 
 /**
  * Stored HTML with each code block's text replaced by highlighted tokens. Runs on sanitized HTML when it is read
- * (decision 0003: what is stored is what was checked); the markup it adds is `pre.hl`, `code.language-<known id>`
+ * (decision 0003: what is stored is what was checked); the markup it writes is `pre`, `code.language-<known id>`
  * and `span.hl-<kind>` around escaped text, whatever the input held. HTML without a code block is returned as is.
  */
 export async function highlightCode(html: string): Promise<string> {
