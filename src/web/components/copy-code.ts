@@ -11,7 +11,7 @@ async function copy(button: HTMLButtonElement, status: HTMLElement, code: HTMLEl
   } catch {
     // No clipboard access (permission, an insecure origin): select the code so the keyboard's copy works.
     getSelection()?.selectAllChildren(code);
-    said = 'Selected: press Ctrl+C';
+    said = 'Selected: press Ctrl+C (⌘C on a Mac)';
   }
   button.textContent = said;
   status.textContent = said;

@@ -45,7 +45,7 @@ describe('RichHtml with code blocks', () => {
     render(<RichHtml html={HIGHLIGHTED} />);
     const [, second] = screen.getAllByRole('button', { name: 'Copy' });
     fireEvent.click(second);
-    await waitFor(() => expect(second.textContent).toBe('Selected: press Ctrl+C'));
+    await waitFor(() => expect(second.textContent).toBe('Selected: press Ctrl+C (⌘C on a Mac)'));
     expect(getSelection()?.toString()).toBe('plain <text>');
   });
 });
