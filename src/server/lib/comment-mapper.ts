@@ -2,6 +2,7 @@
 // author) and both answer the contract's `Comment`.
 import type { Comment } from '../../shared/contract';
 import type { Role } from '../../shared/studio-rules';
+import { highlightCode } from './highlight';
 
 /** The signed-in user writing or deleting: their id owns the row, their name goes into the answer. */
 export interface Author {
@@ -30,4 +31,10 @@ export const toComment = (row: CommentRow): Comment => ({
   content: row.content,
   date: row.createdAt.toISOString(),
   user: { _id: row.userId, name: row.userName },
+});
+
+/** A comment as readers get it: its code blocks highlighted (decision 0017). */
+export const highlightComment = async (comment: Comment): Promise<Comment> => ({
+  ...comment,
+  content: await highlightCode(comment.content),
 });

@@ -1,7 +1,10 @@
 // Renders stored HTML (course descriptions, tutorials, blog posts, comments) after DOMPurify on the client, on top
-// of the server's sanitizer: defence in depth for the main attack surface.
+// of the server's sanitizer: defence in depth for the main attack surface. Code blocks arrive highlighted by the
+// server (`span.hl-*`, decision 0017) and get a Copy button once mounted.
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { addCopyButtons } from './copy-code';
+import './rich-html.css';
 
 let hooked = false;
 function purifier(): typeof DOMPurify {
@@ -35,7 +38,14 @@ export function sanitizeHtml(html: string): string {
 
 export function RichHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const ref = useRef<HTMLDivElement>(null);
+  // After every render that set new HTML (React replaced the children, buttons included).
+  useEffect(() => addCopyButtons(ref.current), [clean]);
   return (
-    <div className={className ? `rich-html ${className}` : 'rich-html'} dangerouslySetInnerHTML={{ __html: clean }} />
+    <div
+      ref={ref}
+      className={className ? `rich-html ${className}` : 'rich-html'}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
   );
 }

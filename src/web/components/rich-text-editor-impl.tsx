@@ -6,6 +6,7 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
 import type { RichTextEditorProps } from './rich-text-editor';
+import { EDITOR_LINK_OPTIONS } from './editor-link-options';
 
 /** At most this many updates wait for the parent to echo them (a parent that never re-renders keeps none). */
 const UNECHOED_MAX = 200;
@@ -20,7 +21,7 @@ export default function RichTextEditorImpl({ value, onChange, label, placeholder
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
         horizontalRule: false,
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
+        link: EDITOR_LINK_OPTIONS,
       }),
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Blog } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { blogs } from '../../db/schema';
+import { highlightCode } from '../../lib/highlight';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
 
@@ -15,7 +16,12 @@ const columns = {
   date: blogs.date,
   createdAt: blogs.createdAt,
 };
-const toBlog = ({ createdAt, ...row }: BlogRow): Blog => ({ ...row, date: (row.date ?? createdAt).toISOString() });
+// Code blocks come back highlighted (decision 0017); the read cache keeps the result.
+const toBlog = async ({ createdAt, ...row }: BlogRow): Promise<Blog> => ({
+  ...row,
+  content: await highlightCode(row.content),
+  date: (row.date ?? createdAt).toISOString(),
+});
 
 /** Newest first. */
 export async function listBlogs(db: Db): Promise<Blog[]> {
@@ -25,7 +31,7 @@ export async function listBlogs(db: Db): Promise<Blog[]> {
     .where(published)
     .orderBy(desc(blogs.date), desc(blogs.id))
     .limit(LIST_MAX);
-  return rows.map(toBlog);
+  return Promise.all(rows.map(toBlog));
 }
 
 /** SPEC §7 answers an array whose first item is the post. */
@@ -35,5 +41,5 @@ export async function getBlog(db: Db, id: string): Promise<Blog[] | null> {
     .select(columns)
     .from(blogs)
     .where(and(eq(blogs.id, id), published));
-  return rows.length ? rows.map(toBlog) : null;
+  return rows.length ? Promise.all(rows.map(toBlog)) : null;
 }

@@ -49,7 +49,10 @@ describe('POST /api/bug/addbug', () => {
       '<p onclick="alert(1)">Steps</p><pre><code class="language-js">a &lt; b</code></pre><iframe src="https://evil.example"></iframe>',
     );
     expect(created.title).toBe('Crash in parser & lexer');
-    expect(created.description).toBe('<p>Steps</p><pre><code class="language-js">a &lt; b</code></pre>');
+    // Stored sanitized; answered with the code block highlighted (decision 0017): same text, token spans added.
+    expect(created.description.replace(/<\/?span[^>]*>/g, '')).toBe(
+      '<p>Steps</p><pre><code class="language-javascript">a &lt; b</code></pre>',
+    );
     expect(created.user).toEqual({ _id: alice.id, name: 'Alice Author' });
   });
 

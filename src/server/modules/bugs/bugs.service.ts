@@ -6,7 +6,8 @@ import type { Bug, BugList, Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
 import { bugComments, bugs, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { type Author, auditExcerpt, type Deleter, toComment } from '../../lib/comment-mapper';
+import { type Author, auditExcerpt, type Deleter, highlightComment, toComment } from '../../lib/comment-mapper';
+import { highlightCode } from '../../lib/highlight';
 import { isId } from '../../lib/ids';
 import { htmlToText, isBlankHtml, sanitizeRichText, sanitizeTitle } from '../../lib/sanitize';
 
@@ -45,6 +46,9 @@ const toBug = (row: BugRow): Bug => ({
   user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
 });
 
+/** A bug as readers get it: its description's code blocks highlighted (decision 0017). */
+const highlightBug = async (bug: Bug): Promise<Bug> => ({ ...bug, description: await highlightCode(bug.description) });
+
 export async function addBug(
   db: Db,
   author: Author,
@@ -58,7 +62,7 @@ export async function addBug(
     .insert(bugs)
     .values({ userId: author.id, title, description })
     .returning({ id: bugs.id, title: bugs.title, description: bugs.description, createdAt: bugs.createdAt });
-  return { ok: true, bug: toBug({ ...row, userId: author.id, userName: author.name }) };
+  return { ok: true, bug: await highlightBug(toBug({ ...row, userId: author.id, userName: author.name })) };
 }
 
 function listBugsWhere(db: Db, where: SQL | undefined): Promise<BugRow[]> {
@@ -77,7 +81,8 @@ export async function listBugs(db: Db, userId: string): Promise<BugList> {
     listBugsWhere(db, eq(bugs.userId, userId)),
     listBugsWhere(db, or(isNull(bugs.userId), ne(bugs.userId, userId))),
   ]);
-  return { userBugs: mine.map(toBug), otherBugs: others.map(toBug) };
+  const highlighted = (rows: BugRow[]) => Promise.all(rows.map((row) => highlightBug(toBug(row))));
+  return { userBugs: await highlighted(mine), otherBugs: await highlighted(others) };
 }
 
 export async function getBug(db: Db, bugId: string): Promise<Bug | null> {
@@ -87,7 +92,7 @@ export async function getBug(db: Db, bugId: string): Promise<Bug | null> {
     .from(bugs)
     .leftJoin(users, eq(users.id, bugs.userId))
     .where(eq(bugs.id, bugId));
-  return row ? toBug(row) : null;
+  return row ? highlightBug(toBug(row)) : null;
 }
 
 /** Deletes the caller's bug; its solutions go with it (foreign key cascade). */
@@ -113,7 +118,10 @@ export async function addSolution(db: Db, author: Author, bugId: string, html: s
       .insert(bugComments)
       .values({ bugId, userId: author.id, content })
       .returning({ id: bugComments.id, content: bugComments.content, createdAt: bugComments.createdAt });
-    return { ok: true, solution: toComment({ ...row, userId: author.id, userName: author.name }) };
+    return {
+      ok: true,
+      solution: await highlightComment(toComment({ ...row, userId: author.id, userName: author.name })),
+    };
   } catch (err) {
     // The bug's foreign key: an unknown or just-deleted bug.
     if (sqlState(err) === '23503') return { ok: false, reason: 'bug-not-found' };
@@ -141,7 +149,7 @@ export async function listSolutions(db: Db, bugId: string): Promise<Comment[] | 
     const [bug] = await db.select({ id: bugs.id }).from(bugs).where(eq(bugs.id, bugId));
     if (!bug) return null;
   }
-  return rows.map(toComment);
+  return Promise.all(rows.map((row) => highlightComment(toComment(row))));
 }
 
 export async function deleteSolution(db: Db, author: Deleter, solutionId: string): Promise<DeleteResult<Comment>> {

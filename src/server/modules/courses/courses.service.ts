@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CourseCard, CourseWithLessons, Lesson, LessonPage } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
+import { highlightCode } from '../../lib/highlight';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
 
@@ -18,8 +19,14 @@ const lessonColumns = {
   duration: lessons.duration,
 };
 
-export function listCourses(db: Db): Promise<CourseCard[]> {
-  return db
+// Descriptions come back with their code blocks highlighted (decision 0017); the read cache keeps the result.
+const withDescription = async <T extends { description: string }>(row: T): Promise<T> => ({
+  ...row,
+  description: await highlightCode(row.description),
+});
+
+export async function listCourses(db: Db): Promise<CourseCard[]> {
+  const rows = await db
     .select({
       ...courseColumns,
       // Qualified by hand: inside the subquery Drizzle would name the columns bare, and "id" would mean the lesson's.
@@ -30,16 +37,18 @@ export function listCourses(db: Db): Promise<CourseCard[]> {
     .where(published)
     .orderBy(asc(courses.position), asc(courses.id))
     .limit(LIST_MAX);
+  return Promise.all(rows.map(withDescription));
 }
 
-function listLessons(db: Db, courseId: string): Promise<Lesson[]> {
-  return db
+async function listLessons(db: Db, courseId: string): Promise<Lesson[]> {
+  const rows = await db
     .select(lessonColumns)
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(and(eq(lessons.courseId, courseId), published))
     .orderBy(asc(lessons.position), asc(lessons.id))
     .limit(LIST_MAX);
+  return Promise.all(rows.map(withDescription));
 }
 
 export async function getCourseWithLessons(db: Db, courseId: string): Promise<CourseWithLessons | null> {
@@ -49,7 +58,7 @@ export async function getCourseWithLessons(db: Db, courseId: string): Promise<Co
     .from(courses)
     .where(and(eq(courses.id, courseId), published));
   if (!course) return null;
-  return { ...course, lessonlist: await listLessons(db, courseId) };
+  return { ...(await withDescription(course)), lessonlist: await listLessons(db, courseId) };
 }
 
 /** SPEC §7: `course[0]` is the lesson shown, `lessionList` the course's lessons in order. */

@@ -5,7 +5,7 @@ import type { Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
 import { lessonComments, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { type Author, auditExcerpt, type Deleter, toComment } from '../../lib/comment-mapper';
+import { type Author, auditExcerpt, type Deleter, highlightComment, toComment } from '../../lib/comment-mapper';
 import { isId } from '../../lib/ids';
 import { htmlToText, isBlankHtml, sanitizeRichText } from '../../lib/sanitize';
 import { lessonExists } from '../courses';
@@ -32,7 +32,10 @@ export async function addLessonComment(
       .insert(lessonComments)
       .values({ lessonId, userId: author.id, content })
       .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
-    return { ok: true, comment: toComment({ ...row, userId: author.id, userName: author.name }) };
+    return {
+      ok: true,
+      comment: await highlightComment(toComment({ ...row, userId: author.id, userName: author.name })),
+    };
   } catch (err) {
     // The lesson's foreign key: an unknown (or just deleted) lesson, told apart without a lookup first.
     if (sqlState(err) === '23503') return { ok: false, reason: 'lesson-not-found' };
@@ -56,7 +59,7 @@ export async function listLessonComments(db: Db, lessonId: string): Promise<Comm
     .where(eq(lessonComments.lessonId, lessonId))
     .orderBy(desc(lessonComments.createdAt), desc(lessonComments.id))
     .limit(COMMENTS_MAX);
-  return rows.map(toComment);
+  return Promise.all(rows.map((row) => highlightComment(toComment(row))));
 }
 
 export async function deleteLessonComment(db: Db, author: Deleter, commentId: string): Promise<DeleteCommentResult> {

@@ -9,6 +9,7 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AuthoredEditorProps } from './authored-editor';
+import { EDITOR_LINK_OPTIONS } from '../../../components/editor-link-options';
 
 /** Languages the server's highlighter knows; the value becomes the code block's `language-…` class. */
 const CODE_LANGUAGES = [
@@ -51,7 +52,7 @@ export default function AuthoredEditorImpl({
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
         horizontalRule: false,
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
+        link: EDITOR_LINK_OPTIONS,
       }),
       Image.configure({ inline: false, allowBase64: false }),
       TableKit.configure({ table: { resizable: false } }),
