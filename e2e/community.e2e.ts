@@ -349,6 +349,13 @@ describe('the client renderer on its own', () => {
       description: `<p>raw visible</p>${raw}`,
       date: new Date().toISOString(),
       user: null,
+      tags: [],
+      solved: false,
+      acceptedSolution: null,
+      solutionCount: 1,
+      bestScore: 0,
+      editedAt: null,
+      lesson: null,
     };
     const solution: Comment = {
       _id: fakeId,
