@@ -65,7 +65,7 @@ const ok = async <T>(
 const errorOf = async (res: ReturnType<typeof call>, status: number) => {
   const r = await res;
   expect(r.statusCode, r.body).toBe(status);
-  return (r.json() as ErrorBody).error;
+  return r.json<ErrorBody>().error;
 };
 
 const addBug = (user: TestUser, extra: object = {}, title = 'Effect runs twice') =>
