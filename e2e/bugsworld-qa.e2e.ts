@@ -99,6 +99,23 @@ test('ask about a moment from a lesson, see the link back on the bug, and land a
   await questions.locator('.question-list__time').first().click();
   await waitFor(async () => Math.abs((await videoTime(page)) - at) < 0.5);
 
+  // A time written in a lesson comment is a link that seeks the video in place.
+  await call('POST', '/api/lession/addcomment', solver, {
+    lession: lesson._id,
+    content: `<p>Look at 0:0${at} closely</p>`,
+  });
+  await page.reload();
+  await waitFor(() => page.evaluate(() => (document.querySelector('video')?.readyState ?? 0) >= 1), 15_000);
+  const timeLink = page.locator('.lesson-comments').getByRole('link', { name: clock, exact: true });
+  await timeLink.waitFor({ timeout: 15_000 });
+  await page.evaluate(() => {
+    const video = document.querySelector('video');
+    if (video) video.currentTime = 0;
+  });
+  await timeLink.click();
+  await waitFor(async () => Math.abs((await videoTime(page)) - at) < 0.5);
+  expect(new URL(page.url()).search).toBe('');
+
   await link.click();
   const back = page.getByRole('link', { name: `Asked at ${clock} in ${lesson.title}` });
   await back.waitFor();

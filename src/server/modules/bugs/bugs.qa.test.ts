@@ -1,5 +1,6 @@
 // BugsWorld as a Q&A (issue 12): tags, editing, the accepted solution, votes (consistent under races), cursor pages
 // (never repeating or skipping while bugs arrive), search, and bugs asked at a lesson moment. Every rule's error too.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bug,
@@ -11,7 +12,7 @@ import {
   type BugPage,
   type Solution,
 } from '../../../shared/contract';
-import { bugs, courses, lessons } from '../../db/schema';
+import { auditLog, bugs, courses, lessons } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
 import type { ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -169,6 +170,14 @@ describe('editing', () => {
     );
     expect(byAdmin.title).toBe('Moderated');
     expect(byAdmin.user?._id).toBe(alice.id);
+    // Moderation is recorded in the audit trail (0008), with the title before and after.
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, created._id));
+    expect(entry).toMatchObject({
+      action: 'update',
+      entity: 'bug',
+      beforeTitle: 'Effect runs twice',
+      afterTitle: 'Moderated',
+    });
     await ok(call('PATCH', `/api/bug/comment/${sol._id}`, admin, { content: '<p>Moderated</p>' }), (v) => v);
   });
 });
