@@ -2,7 +2,7 @@
 // they wrote, and an admin edits and deletes anything (moderation, recorded in the audit trail). A bug whose author
 // account is gone keeps `user: null`. Issue 12 makes it a Q&A: tags, an accepted solution, votes on solutions,
 // search, cursor pages and the lesson moment a bug was asked at (docs/decisions/0015-bugsworld-qa.md).
-import { and, desc, eq, inArray, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   Bug,
   BugList,
@@ -31,9 +31,8 @@ export const SOLUTIONS_MAX = 200;
 /** Bugs per page of GET /api/bug/list, solutions per page of GET /api/bug/{id}/solutions. */
 export const BUG_PAGE = 20;
 export const SOLUTION_PAGE = 20;
-/** A search ranks at most this many title matches, then text-only matches (as course search does, decision 0007);
- *  pages walk through them. */
-export const SEARCH_CANDIDATES = { title: 500, text: 200 } as const;
+/** A search ranks at most this many matches (as course search does, decision 0007); pages walk through them. */
+export const SEARCH_CANDIDATES = 500;
 /** The questions listed on a lesson page. */
 export const LESSON_BUGS_MAX = 200;
 
@@ -185,7 +184,7 @@ const isSearchCursor = (v: unknown): v is SearchCursor =>
   v !== null &&
   Number.isInteger((v as SearchCursor).o) &&
   (v as SearchCursor).o > 0 &&
-  (v as SearchCursor).o < SEARCH_CANDIDATES.title + SEARCH_CANDIDATES.text;
+  (v as SearchCursor).o < SEARCH_CANDIDATES;
 
 /** The filters every list shares (everything but the tag, which drives the tag path's index). */
 function filterWhere(viewerId: string, filter: BugFilter): SQL[] {
@@ -238,26 +237,6 @@ export async function listBugPage(
   return { ok: true, page: { bugs: page.map(toBug), nextCursor } };
 }
 
-/** Ids of the matches of `where`, best first, among at most `candidates` found through a GIN index. */
-async function rankedIds(db: Db, where: SQL, query: SQL, candidates: number): Promise<string[]> {
-  const c = db
-    .select({ id: bugs.id, createdAt: bugs.createdAt, search: bugs.search })
-    .from(bugs)
-    .where(where)
-    .limit(candidates)
-    .as('c');
-  const rows = await db
-    .select({ id: c.id })
-    .from(c)
-    .orderBy(desc(sql`ts_rank(${c.search}, ${query})`), desc(c.createdAt), desc(c.id));
-  return rows.map((r) => r.id);
-}
-
-/**
- * A page of search results, in two tiers as course search ranks them (0007): bugs whose title matches first, through
- * the title-only GIN index (titles are short, so far fewer entries to read than the whole text's), then, only when
- * the page reaches past them, bugs that match in the text alone. Each tier ranks a bounded set of candidates.
- */
 async function searchPage(
   db: Db,
   viewerId: string,
@@ -266,24 +245,31 @@ async function searchPage(
   offset: number,
 ): Promise<BugPage> {
   const query = sql`to_tsquery('english', ${tsquery})`;
-  const filters = filterWhere(viewerId, filter);
+  const where = [sql`${bugs.search} @@ ${query}`, ...filterWhere(viewerId, filter)];
   if (filter.tag)
-    filters.push(
+    where.push(
       sql`exists (select 1 from ${bugTags} where ${bugTags.bugId} = ${bugs.id} and ${bugTags.tag} = ${filter.tag})`,
     );
-  const inTitle = sql`to_tsvector('english', ${bugs.title}) @@ ${query}`;
-  let ranked = await rankedIds(db, and(inTitle, ...filters) as SQL, query, SEARCH_CANDIDATES.title);
-  if (ranked.length <= offset + BUG_PAGE) {
-    const inText = and(sql`${bugs.search} @@ ${query}`, not(inTitle), ...filters) as SQL;
-    ranked = [...ranked, ...(await rankedIds(db, inText, query, SEARCH_CANDIDATES.text))];
-  }
-  const ids = ranked.slice(offset, offset + BUG_PAGE);
-  const rows = ids.length ? await selectBugs(db).where(inArray(bugs.id, ids)) : [];
+  // Rank a bounded set of candidates found through the GIN index, so the cost does not grow with the matches.
+  const candidates = db
+    .select({ id: bugs.id, createdAt: bugs.createdAt, search: bugs.search })
+    .from(bugs)
+    .where(and(...where))
+    .limit(SEARCH_CANDIDATES)
+    .as('c');
+  const ranked = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .orderBy(desc(sql`ts_rank(${candidates.search}, ${query})`), desc(candidates.createdAt), desc(candidates.id))
+    .offset(offset)
+    .limit(BUG_PAGE + 1);
+  const ids = ranked.slice(0, BUG_PAGE).map((r) => r.id);
+  const rows = ids.length ? await selectBugs(db).where(sql`${bugs.id} in ${ids}`) : [];
   const byId = new Map(rows.map((r) => [r.id, toBug(r)]));
   const next = offset + BUG_PAGE;
   return {
     bugs: ids.flatMap((id) => byId.get(id) ?? []),
-    nextCursor: ranked.length > next ? await signCursor(db, { o: next }) : null,
+    nextCursor: ranked.length > BUG_PAGE && next < SEARCH_CANDIDATES ? await signCursor(db, { o: next }) : null,
   };
 }
 
