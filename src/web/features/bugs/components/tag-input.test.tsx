@@ -74,6 +74,6 @@ describe('TagInput', () => {
     const { container } = render(<Harness />);
     fireEvent.change(field(), { target: { value: 're' } });
     await waitFor(() => expect(container.querySelectorAll('datalist option')).toHaveLength(2));
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/bug/tags?prefix=re');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/bug/tags?prefix=re');
   });
 });
