@@ -34,6 +34,16 @@ beforeAll(async () => {
   ];
 });
 
+/** axe on the page as it is, in the light theme at 1280 px, then in the dark theme at 360 px (a phone). */
+async function expectAccessibleBothWays(page: Page, screen: string) {
+  await expectAccessible(page, screen);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectAccessible(page, `${screen} (dark, 360 px)`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 const videoTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
 async function expectAlert(page: Page, text: string) {
@@ -78,7 +88,7 @@ test('ask about a moment from a lesson, see the link back on the bug, and land a
   await dialog.getByLabel('Tags').fill('react');
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Remove tag react' }).waitFor();
-  await expectAccessible(page, 'add-bug dialog with a lesson moment and a tag');
+  await expectAccessibleBothWays(page, 'add-bug dialog with a lesson moment and a tag');
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expectAlert(page, TEXT.bugAdded);
 
@@ -89,7 +99,7 @@ test('ask about a moment from a lesson, see the link back on the bug, and land a
   await questions
     .getByRole('button', { name: new RegExp(`^Go to ${clock}: Why does the state reset here\\?`) })
     .waitFor();
-  await expectAccessible(page, 'lesson page with its questions');
+  await expectAccessibleBothWays(page, 'lesson page with its questions');
 
   // Choosing the time seeks the video there.
   await page.evaluate(() => {
@@ -168,7 +178,7 @@ test('edit, accept, vote, filter by tag and load more', async () => {
   await page.getByRole('button', { name: 'Accept this solution' }).click();
   await page.locator('.solution--accepted').getByText('Accepted').waitFor();
   await page.getByRole('heading', { name: /Solved/ }).waitFor();
-  await expectAccessible(page, 'bug page, solved, with the accepted solution');
+  await expectAccessibleBothWays(page, 'bug page, solved, with the accepted solution');
 
   // Another reader votes; the solver cannot vote on their own solution.
   const other = await newPage(env.browser, env.server.url);
@@ -194,7 +204,7 @@ test('edit, accept, vote, filter by tag and load more', async () => {
   const others = other.page.locator('section[aria-labelledby="other-bugs"] article');
   await waitFor(async () => (await others.count()) === 1);
   await other.page.getByText('Tagged').waitFor();
-  await expectAccessible(other.page, '/bugs filtered by a tag');
+  await expectAccessibleBothWays(other.page, '/bugs filtered by a tag');
 
   // Unfiltered, other people's bugs come 20 at a time.
   await other.page.getByRole('button', { name: 'Show all tags' }).click();
