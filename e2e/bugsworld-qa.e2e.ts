@@ -214,4 +214,13 @@ test('edit, accept, vote, filter by tag and load more', async () => {
   const titles = await others.locator('h3').allTextContents();
   expect(new Set(titles).size).toBe(titles.length);
   await expectAccessible(other.page, '/bugs after Load more');
+
+  // A tag typed into the filter (suggested from the tags in use) filters too.
+  const tagField = other.page.getByLabel('Tag', { exact: true });
+  await tagField.fill('win');
+  await other.page.locator('.bugs-filters datalist option[value="windows"]').waitFor({ state: 'attached' });
+  await tagField.fill('windows');
+  await tagField.press('Enter');
+  await other.page.waitForURL((url) => url.search === '?tag=windows');
+  await waitFor(async () => (await others.count()) === 1);
 });

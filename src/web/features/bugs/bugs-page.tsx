@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { confirmDelete, useIsAdmin } from '../../lib/use-me';
 import { useDeleteBug } from './api/delete-bug';
+import { useTagSuggestions } from './api/get-tags';
 import { type BugListFilter, useBugList } from './api/get-bug-list';
 import { AddBugModal } from './components/add-bug-modal';
 import { BugCard } from './components/bug-card';
@@ -94,6 +95,7 @@ function BugBoard() {
           />
           Unsolved only
         </label>
+        <TagFilter tag={tag} onChange={(value) => setParam('tag', value)} />
         {tag && (
           <p className="bugs-filters__tag">
             Tagged <span className="tag-chip">{tag}</span>{' '}
@@ -111,6 +113,47 @@ function BugBoard() {
         filter={{ ...filter, mine: false }}
       />
     </section>
+  );
+}
+
+/** A field to filter by a tag, with the tags in use suggested while typing; Enter (or leaving it) applies it. */
+function TagFilter({ tag, onChange }: { tag: string | undefined; onChange: (tag: string | null) => void }) {
+  const [text, setText] = useState(tag ?? '');
+  const [shown, setShown] = useState(tag);
+  // A tag chosen elsewhere (a chip, 'Show all tags') shows in the field.
+  if (shown !== tag) {
+    setShown(tag);
+    setText(tag ?? '');
+  }
+  const prefix = useDebouncedValue(text.trim().toLowerCase(), 150);
+  const suggestions = useTagSuggestions(BUG_TAG.test(prefix) ? prefix : '');
+  const inputId = useId();
+  const listId = useId();
+  const apply = () => {
+    const value = text.trim().toLowerCase();
+    if (value === (tag ?? '')) return;
+    if (value === '' || BUG_TAG.test(value)) onChange(value || null);
+  };
+  return (
+    <span className="bugs-filters__tag-field">
+      <label htmlFor={inputId}>Tag</label>
+      <input
+        id={inputId}
+        className="input"
+        list={listId}
+        autoComplete="off"
+        value={text}
+        maxLength={24}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => event.key === 'Enter' && apply()}
+        onBlur={apply}
+      />
+      <datalist id={listId}>
+        {(suggestions.data?.tags ?? []).map((t) => (
+          <option key={t.name} value={t.name}>{`${t.name} (${t.count})`}</option>
+        ))}
+      </datalist>
+    </span>
   );
 }
 
