@@ -213,10 +213,11 @@ export const voteBody = z.object({ value: voteValue });
 const flag = z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional();
 export const bugListQuery = z.object({
   cursor: z.string().max(500, 'cursor is not one this server issued').optional(),
+  // Empty means no tag filter (`?tag=`), as for the other parameters.
   tag: z
     .string()
     .transform((t) => t.trim().toLowerCase())
-    .pipe(z.string().regex(BUG_TAG, 'tag must be 1–24 characters of a-z, 0-9, +, #, . or -'))
+    .pipe(z.union([z.literal(''), z.string().regex(BUG_TAG, 'tag must be 1–24 characters of a-z, 0-9, +, #, . or -')]))
     .optional(),
   q: z.string().max(LIMITS.searchMax, `q must be at most ${LIMITS.searchMax} characters`).optional(),
   unsolved: flag,

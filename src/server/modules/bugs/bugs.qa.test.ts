@@ -352,6 +352,9 @@ describe('pages', () => {
     const others = await list(alice, '?mine=false');
     expect(others.bugs.every((b) => b.user?._id !== alice.id)).toBe(true);
     expect(await errorOf(call('GET', '/api/bug/list?unsolved=maybe', alice), 400)).toMatch(/unsolved/);
+    // Every parameter empty is the first page of all bugs.
+    const empty = await list(alice, '?cursor=&tag=&q=&unsolved=&mine=');
+    expect(empty.bugs.map((b) => b._id)).toEqual((await list(alice)).bugs.map((b) => b._id));
     expect((await call('GET', '/api/bug/list')).statusCode).toBe(401);
   });
 

@@ -78,7 +78,7 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
       const result = await listBugPage(
         db,
         signedInUser(request).id,
-        { tag, q, unsolved: isOn(unsolved), mine: isOn(mine) },
+        { tag: tag || undefined, q, unsolved: isOn(unsolved), mine: isOn(mine) },
         cursor || undefined,
       );
       if (!result.ok) throw badRequest(BAD_CURSOR);
