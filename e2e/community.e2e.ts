@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
-import type { Bug, Comment, Course, CourseWithLessons } from '../src/shared/contract';
+import type { Bug, Comment, Course, CourseWithLessons, Solution } from '../src/shared/contract';
 import { XSS_VECTORS } from '../src/server/lib/xss-vectors';
 import {
   callApi,
@@ -354,15 +354,29 @@ describe('the client renderer on its own', () => {
       description: `<p>raw visible</p>${raw}`,
       date: new Date().toISOString(),
       user: null,
+      tags: [],
+      solved: false,
+      acceptedSolution: null,
+      solutionCount: 1,
+      bestScore: 0,
+      editedAt: null,
+      lesson: null,
     };
-    const solution: Comment = {
+    const solution: Solution = {
       _id: fakeId,
       content: `<p>raw solution</p>${raw}`,
       date: new Date().toISOString(),
       user: { _id: bob.id, name: 'Bobby Community' },
+      score: 0,
+      myVote: 0,
+      accepted: false,
+      editedAt: null,
     };
     await page.route(`**/api/bug/getBugDetail/${fakeId}`, (route) => route.fulfill({ json: [bug] }));
-    await page.route('**/api/bug/getcomment', (route) => route.fulfill({ json: [solution] }));
+    // The bug page reads its solutions a page at a time (issue 12).
+    await page.route(`**/api/bug/${fakeId}/solutions*`, (route) =>
+      route.fulfill({ json: { solutions: [solution], nextCursor: null } }),
+    );
 
     await signInAt(page, alice, `/bugs/${fakeId}`);
     await page.getByText('raw visible').waitFor();

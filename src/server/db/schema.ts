@@ -9,6 +9,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -214,8 +215,44 @@ export const bugs = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     createdAt: createdAt(),
+    /** Up to 5 lower-case tags (issue 12), as shown; `bug_tags` holds the same for filtering. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The solution the bug's author accepted; the bug is solved while this is set. */
+    acceptedSolutionId: uuid('accepted_solution_id').references((): AnyPgColumn => bugComments.id, {
+      onDelete: 'set null',
+    }),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    /** The lesson the bug was asked from and the video time in seconds ('Ask about this moment'). */
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    lessonAt: doublePrecision('lesson_at'),
+    search: searchVector('title', 'description'),
   },
-  (t) => [index('bugs_created_idx').on(t.createdAt), index('bugs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('bugs_created_idx').on(t.createdAt, t.id),
+    index('bugs_user_idx').on(t.userId, t.createdAt, t.id),
+    index('bugs_unsolved_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`accepted_solution_id is null`),
+    index('bugs_lesson_idx').on(t.lessonId, t.lessonAt),
+    index('bugs_search_idx').using('gin', t.search),
+    index('bugs_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
+  ],
+);
+
+/** One row per (bug, tag), carrying the bug's creation time so a tag's newest bugs are one index range. */
+export const bugTags = pgTable(
+  'bug_tags',
+  {
+    bugId: uuid('bug_id')
+      .notNull()
+      .references(() => bugs.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bugId, t.tag] }), index('bug_tags_tag_created_idx').on(t.tag, t.createdAt, t.bugId)],
 );
 
 export const bugComments = pgTable(
@@ -230,9 +267,38 @@ export const bugComments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** The sum of the votes, kept by the same statement that writes a vote. */
+    score: integer('score').notNull().default(0),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('bug_comments_bug_idx').on(t.bugId, t.createdAt)],
+  (t) => [
+    index('bug_comments_bug_idx').on(t.bugId, t.createdAt),
+    index('bug_comments_bug_score_idx').on(t.bugId, t.score, t.createdAt, t.id),
+  ],
 );
+
+/** One vote per (user, solution): +1, -1, or 0 once withdrawn. `previous` is the value the last write replaced,
+ *  so one upsert both records the vote and tells how much the score moves. */
+export const bugVotes = pgTable(
+  'bug_votes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    solutionId: uuid('solution_id')
+      .notNull()
+      .references(() => bugComments.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    previous: smallint('previous').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.solutionId] }), index('bug_votes_solution_idx').on(t.solutionId)],
+);
+
+/** Server-held keys made once by a migration (the cursor signing key), shared by every process. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 /** Every Studio write and moderation delete (issue 8): who, what, which item, when, the title before and after.
  *  The actor's name is kept so the trail survives the account. */

@@ -34,7 +34,7 @@ export const toComment = (row: CommentRow): Comment => ({
 });
 
 /** A comment as readers get it: its code blocks highlighted (decision 0017). */
-export const highlightComment = async (comment: Comment): Promise<Comment> => ({
+export const highlightComment = async <T extends Comment>(comment: T): Promise<T> => ({
   ...comment,
   content: await highlightCode(comment.content),
 });

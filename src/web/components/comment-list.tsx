@@ -2,6 +2,7 @@
 // button on the reader's own items. It scrolls at 300 px (SPEC §9).
 import type { Comment } from '../../shared/contract';
 import { formatDateTime } from '../lib/format';
+import { linkTimes } from '../lib/time-links';
 import { useSession } from '../lib/session';
 import { confirmDelete, useIsAdmin } from '../lib/use-me';
 import { RichHtml } from './rich-html';
@@ -15,9 +16,11 @@ interface CommentListProps {
   /** The id of an item whose deletion is in flight. */
   deleting?: string | null;
   label: string;
+  /** On a lesson: times in the text ('3:12') become links to this address of that moment (time-links.ts). */
+  timeHref?: (seconds: number) => string;
 }
 
-export function CommentList({ items, noun, onDelete, deleting, label }: CommentListProps) {
+export function CommentList({ items, noun, onDelete, deleting, label, timeHref }: CommentListProps) {
   const { userId } = useSession();
   const isAdmin = useIsAdmin();
   return (
@@ -44,7 +47,7 @@ export function CommentList({ items, noun, onDelete, deleting, label }: CommentL
               </button>
             )}
           </div>
-          <RichHtml html={item.content} className="comment__content" />
+          <RichHtml html={timeHref ? linkTimes(item.content, timeHref) : item.content} className="comment__content" />
         </li>
       ))}
     </ul>

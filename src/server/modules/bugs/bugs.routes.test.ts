@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bug, bugList, comment, type Bug, type Comment } from '../../../shared/contract';
+import { bug, bugList, comment, solution, type Bug, type Comment } from '../../../shared/contract';
 import { bugComments, bugs, users } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
 import { anErrorBody, type ErrorBody } from '../../test/matchers';
@@ -36,7 +36,7 @@ async function addBug(user: TestUser, title = 'Null pointer', description = '<p>
 async function addSolution(user: TestUser, bugId: string, content = '<p>Check for null</p>'): Promise<Comment> {
   const res = await call('POST', '/api/bug/addcomment', user, { bug: bugId, content });
   expect(res.statusCode, res.body).toBe(200);
-  return comment.strict().parse(res.json());
+  return solution.strict().parse(res.json());
 }
 const solutionIds = async (bugId: string) =>
   (await call('POST', '/api/bug/getcomment', undefined, { bug: bugId })).json<Comment[]>().map((s) => s._id);
@@ -178,7 +178,7 @@ describe('solutions: POST /api/bug/addcomment, POST /api/bug/getcomment, DELETE 
     const res = await call('POST', '/api/bug/getcomment', undefined, { bug: target._id });
     expect(res.statusCode).toBe(200);
     const body = res.json<Comment[]>();
-    for (const s of body) comment.strict().parse(s);
+    for (const s of body) solution.strict().parse(s);
     expect(body.map((s) => s._id)).toEqual([second._id, first._id]);
   });
 

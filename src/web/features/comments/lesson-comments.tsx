@@ -11,7 +11,7 @@ import { useComments } from './api/get-comments';
 import { useDeleteComment } from './api/delete-comment';
 import './comments.css';
 
-export function LessonComments({ lessonId }: { lessonId: string }) {
+export function LessonComments({ lessonId, timeHref }: { lessonId: string; timeHref?: (seconds: number) => string }) {
   const headingId = useId();
   const comments = useComments(lessonId);
   const { content, setContent, submit, onDelete, deleting, threadRef, adding } = useCommentActions<HTMLDivElement>({
@@ -47,6 +47,7 @@ export function LessonComments({ lessonId }: { lessonId: string }) {
           label="Comments on this lesson"
           onDelete={onDelete}
           deleting={deleting}
+          timeHref={timeHref}
         />
       )}
     </div>

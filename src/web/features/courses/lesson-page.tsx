@@ -1,6 +1,6 @@
 // '/course/:courseId/:lessonId': the video, title and description of a lesson, the course's lesson list in a
 // sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import type { Lesson } from '../../../shared/contract';
@@ -9,9 +9,11 @@ import { MenuIcon } from '../../components/icons';
 import { ChevronRightIcon, CloseIcon } from '../../components/page-icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
+import { LessonQuestions } from '../bugs';
 import { LessonComments } from '../comments';
 import { LessonMarkLabel, LessonPlayer, useLearnerCourse } from '../learning';
 import { useSession } from '../../lib/session';
+import { seekTarget } from '../../lib/time-links';
 import { useLesson } from './api/get-lesson';
 import './courses.css';
 
@@ -44,6 +46,37 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   const position = lessons.findIndex((item) => item._id === lesson._id);
   const previous = position > 0 ? lessons[position - 1] : undefined;
   const next = position >= 0 && position < lessons.length - 1 ? lessons[position + 1] : undefined;
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
+  const mediaRef = useRef<HTMLVideoElement | null>(null);
+  const onMedia = useCallback((element: HTMLVideoElement | null) => {
+    mediaRef.current = element;
+    setMedia(element);
+  }, []);
+  const seek = useCallback((seconds: number) => {
+    const video = mediaRef.current;
+    if (!video) return;
+    video.currentTime = seconds;
+    video.scrollIntoView?.({ block: 'center' });
+    video.focus();
+  }, []);
+  const timeHref = useCallback(
+    (seconds: number) => `${paths.lesson(courseId, lesson._id)}?t=${seconds}`,
+    [courseId, lesson._id],
+  );
+  // A time link in a comment seeks the video in place (its href, the same lesson at ?t=, is the fallback).
+  const commentsRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const section = commentsRef.current;
+    if (!section || !media) return;
+    const onClick = (event: MouseEvent) => {
+      const seconds = seekTarget(event.target);
+      if (seconds === null) return;
+      event.preventDefault();
+      seek(seconds);
+    };
+    section.addEventListener('click', onClick);
+    return () => section.removeEventListener('click', onClick);
+  }, [media, seek]);
 
   return (
     <div className={sidebarOpen ? 'container lesson-layout' : 'container lesson-layout lesson-layout--closed'}>
@@ -80,7 +113,14 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
         </ol>
       </nav>
       <article className="lesson-main">
-        <LessonPlayer key={lesson._id} courseId={courseId} lesson={lesson} lessons={lessons} learner={learner} />
+        <LessonPlayer
+          key={lesson._id}
+          courseId={courseId}
+          lesson={lesson}
+          lessons={lessons}
+          learner={learner}
+          onMedia={onMedia}
+        />
         {position >= 0 && (
           <p className="lesson-count">
             Lesson {position + 1} of {lessons.length}
@@ -104,9 +144,15 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
             )}
           </nav>
         )}
-        <section className="lesson-comments" aria-label="Comments">
+        <LessonQuestions
+          key={`questions-${lesson._id}`}
+          lesson={{ id: lesson._id, title: lesson.title, duration: lesson.duration }}
+          media={media}
+          onSeek={seek}
+        />
+        <section className="lesson-comments" aria-label="Comments" ref={commentsRef}>
           {signedIn ? (
-            <LessonComments lessonId={lesson._id} />
+            <LessonComments lessonId={lesson._id} timeHref={timeHref} />
           ) : (
             <p className="lesson-comments__login">
               <Link to={paths.login()} state={{ from: paths.lesson(courseId, lesson._id) }}>

@@ -1,10 +1,17 @@
-// POST /api/bug/addbug {title, description}: the new bug goes to the top of the reader's list.
+// POST /api/bug/addbug {title, description, tags?, lesson?}: the lists and the lesson's questions are refetched.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Bug, BugList } from '../../../../shared/contract';
+import type { Bug } from '../../../../shared/contract';
 import { api } from '../../../lib/api';
-import { bugsQueryKey } from './get-bugs';
+import { bugsKey } from './keys';
 
-export function addBug(input: { title: string; description: string }): Promise<Bug> {
+export interface AddBugInput {
+  title: string;
+  description: string;
+  tags?: string[];
+  lesson?: { id: string; at: number } | null;
+}
+
+export function addBug(input: AddBugInput): Promise<Bug> {
   return api<Bug>('/api/bug/addbug', { method: 'POST', body: input, auth: true });
 }
 
@@ -12,9 +19,6 @@ export function useAddBug() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addBug,
-    onSuccess: (created) =>
-      queryClient.setQueryData<BugList>(bugsQueryKey, (lists) =>
-        lists ? { ...lists, userBugs: [created, ...lists.userBugs.filter((b) => b._id !== created._id)] } : lists,
-      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bugsKey }),
   });
 }

@@ -2,8 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bug } from '../../../../shared/contract';
 import { api } from '../../../lib/api';
+import { bugsKey } from './keys';
 
-export const bugQueryKey = (bugId: string) => ['bug', bugId] as const;
+export const bugQueryKey = (bugId: string) => [...bugsKey, 'detail', bugId] as const;
 
 export function getBug(bugId: string, signal?: AbortSignal): Promise<Bug[]> {
   return api<Bug[]>(`/api/bug/getBugDetail/${encodeURIComponent(bugId)}`, { auth: true, signal });

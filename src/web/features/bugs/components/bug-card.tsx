@@ -1,11 +1,13 @@
-// A bug in a list: author, date (yyyy-mm-dd), title, the first 120 characters of its text, 'Read more', and a
-// delete button on the reader's own bugs.
+// A bug in a list: author, date (yyyy-mm-dd), title, 'Solved', its tags (links to the tag's list), the first 120
+// characters of its text, the number of solutions and the best score, 'Read more', and a delete button where the
+// reader may delete.
 import { Link } from 'react-router';
 import { EXCERPT } from '../../../../shared/constants';
 import type { Bug } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
 import { TrashIcon } from '../../../components/comment-list';
 import { excerpt, formatDate } from '../../../lib/format';
+import { BugTags, SolvedBadge, solutionCountText } from './bug-bits';
 
 interface BugCardProps {
   bug: Bug;
@@ -20,9 +22,12 @@ export function BugCard({ bug, onDelete, deleting }: BugCardProps) {
         <p className="card__meta bug-card__meta">
           <span className="bug-card__author">{bug.user?.name ?? 'unknown'}</span>
           <time dateTime={bug.date}>{formatDate(bug.date)}</time>
+          {bug.solved && <SolvedBadge />}
         </p>
         <h3 className="card__title">{bug.title}</h3>
+        <BugTags tags={bug.tags} />
         <p className="card__text">{excerpt(bug.description, EXCERPT.bug)}</p>
+        <p className="bug-card__counts">{solutionCountText(bug)}</p>
         <div className="bug-card__actions">
           <Link className="button card__link" to={paths.bug(bug._id)} aria-label={`Read more ${bug.title}`}>
             Read more

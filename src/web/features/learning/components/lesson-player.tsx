@@ -31,18 +31,24 @@ interface LessonPlayerProps {
   lessons: readonly Lesson[];
   /** The learner's progress in the course; null while it loads. */
   learner: LearnerCourse | null;
+  /** Told the video element once it exists (the lesson's questions read its time and seek it). */
+  onMedia?: (media: HTMLVideoElement | null) => void;
 }
 
-export function LessonPlayer({ courseId, lesson, lessons, learner }: LessonPlayerProps) {
+export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: LessonPlayerProps) {
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const mediaRef = useRef<HTMLVideoElement | null>(null);
   const [media, setMedia] = useState<HTMLVideoElement | null>(null);
-  const attachMedia = useCallback((element: HTMLVideoElement | null) => {
-    mediaRef.current = element;
-    setMedia(element);
-  }, []);
+  const attachMedia = useCallback(
+    (element: HTMLVideoElement | null) => {
+      mediaRef.current = element;
+      setMedia(element);
+      onMedia?.(element);
+    },
+    [onMedia],
+  );
   const [time, setTime] = useState(0);
   const [ended, setEnded] = useState(false);
   const [upNextCancelled, setUpNextCancelled] = useState(false);
@@ -82,6 +88,17 @@ export function LessonPlayer({ courseId, lesson, lessons, learner }: LessonPlaye
       setResumedAt(at);
     }
   }, [startAt, waitingForProgress, savedPosition]);
+  // A new `?t=` once playing (a time link in a comment, 'Asked at 3:12' on this same lesson) moves the video.
+  const lastStart = useRef(startAt);
+  useEffect(() => {
+    if (startAt === lastStart.current) return;
+    lastStart.current = startAt;
+    const media = mediaRef.current;
+    if (started.current && media && startAt !== null) {
+      media.currentTime = startAt;
+      setTime(startAt);
+    }
+  }, [startAt]);
   // Listened to natively, after commit: the element may load its metadata before React commits it (it is made
   // while the lazy player resolves), and an event fired then never reaches a React handler.
   useEffect(() => {
