@@ -121,4 +121,25 @@ describe('progress from a hosted (YouTube or Vimeo) video', () => {
       duration: 600,
     });
   });
+
+  it('sends nothing to the server once the learner has signed out (Logout re-renders the player)', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        sent.push(url);
+        return Promise.resolve(new Response('{"position":0,"percent":0,"completed":false}'));
+      }),
+    );
+    signIn('a'.repeat(64), 'user-1');
+    await played('https://youtu.be/dQw4w9WgXcQ');
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    const before = sent.length;
+    fire('play', { currentTime: 310, paused: false });
+    for (let t = 310; t <= 320; t += 0.25) fire('timeupdate', { currentTime: t, paused: false });
+    // Signing out re-renders the player with a visitor's reporter; the signed-in one it replaces reports as it goes.
+    act(() => signOut());
+    cleanup();
+    expect(sent.length).toBe(before);
+  });
 });

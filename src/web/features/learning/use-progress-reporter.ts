@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { PROGRESS, type Range } from '../../../shared/progress-rules';
 import type { MediaEvents } from '../../components/video-player-impl';
-import { useSession } from '../../lib/session';
+import { getToken, useSession } from '../../lib/session';
 import { reportProgress } from './api/report-progress';
 import { type LessonRef, localState, saveLocalReport } from './local-progress';
 import { WatchTracker } from './watch-tracker';
@@ -51,6 +51,9 @@ export function useProgressReporter(
         onStateRef.current?.(localState(entry));
         return;
       }
+      // Signed out since this closure was made (Logout ends the session, then the lesson page unmounts and reports):
+      // there is no account to send it to, and sending would only be refused.
+      if (!getToken()) return;
       reportProgress(lesson.lessonId, { ranges, position, duration }, { keepalive }).then(
         (answer) => {
           if (answer.completed !== state.current.completed)
