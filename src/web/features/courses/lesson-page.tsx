@@ -1,6 +1,6 @@
 // '/course/:courseId/:lessonId': the video, title and description of a lesson, the course's lesson list in a
 // sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import type { Lesson } from '../../../shared/contract';
@@ -17,8 +17,12 @@ import './courses.css';
 
 const NARROW = '(max-width: 768px)';
 
-function startsOpen(): boolean {
-  return !(typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches);
+const narrowScreen = () => window.matchMedia?.(NARROW).matches === true;
+const wideOnServer = () => false;
+function onScreenChange(listener: () => void): () => void {
+  const media = window.matchMedia?.(NARROW);
+  media?.addEventListener('change', listener);
+  return () => media?.removeEventListener('change', listener);
 }
 
 export default function LessonPage() {
@@ -38,7 +42,12 @@ export default function LessonPage() {
 
 function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: Lesson; lessons: Lesson[] }) {
   const { signedIn } = useSession();
-  const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
+  // Until the reader toggles it, the lesson list is open on a wide screen and closed on a phone. The server (and so
+  // the hydrating render) cannot know the screen: CSS closes it on a phone (lesson-layout--auto) until the browser's
+  // answer arrives, so nothing moves on screen.
+  const [choice, setSidebarOpen] = useState<boolean | null>(null);
+  const narrow = useSyncExternalStore(onScreenChange, narrowScreen, wideOnServer);
+  const sidebarOpen = choice ?? !narrow;
   const sidebarId = useId();
   const learner = useLearnerCourse(courseId, lessons);
   const position = lessons.findIndex((item) => item._id === lesson._id);
@@ -46,7 +55,15 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   const next = position >= 0 && position < lessons.length - 1 ? lessons[position + 1] : undefined;
 
   return (
-    <div className={sidebarOpen ? 'container lesson-layout' : 'container lesson-layout lesson-layout--closed'}>
+    <div
+      className={
+        choice === null
+          ? 'container lesson-layout lesson-layout--auto'
+          : sidebarOpen
+            ? 'container lesson-layout'
+            : 'container lesson-layout lesson-layout--closed'
+      }
+    >
       <div className="lesson-toolbar">
         {/* The SPEC's hamburger, with its word beside it: on a phone it sits under the navbar's own menu button,
             and two bare hamburgers one above the other leave the reader guessing which opens the lessons. */}
@@ -55,7 +72,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
           className="button button--ghost lesson-toolbar__toggle"
           aria-expanded={sidebarOpen}
           aria-controls={sidebarId}
-          onClick={() => setSidebarOpen((open) => !open)}
+          onClick={() => setSidebarOpen(!sidebarOpen)}
         >
           {sidebarOpen ? <CloseIcon width="20" height="20" /> : <MenuIcon width="20" height="20" />}
           Lessons
