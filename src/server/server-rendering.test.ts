@@ -225,6 +225,10 @@ describe('what each page says about itself', () => {
     expect(posting).toMatchObject({ headline: 'Newest post', datePublished: post.date });
     expect(new Date(String(posting?.datePublished)).toISOString()).toBe(post.date);
     expect(meta(postDoc, 'og:image')).toBe(`${SITE}/og-card.png`);
+    // The default card is a real 1200 × 630 PNG in public/ (share previews do not show SVG).
+    const card = fs.readFileSync(path.join(import.meta.dirname, '../../public/og-card.png'));
+    expect(card.subarray(1, 4).toString()).toBe('PNG');
+    expect([card.readUInt32BE(16), card.readUInt32BE(20)]).toEqual([1200, 630]);
     expect(ofType(postDoc, 'BreadcrumbList')).toBeTruthy();
   });
 
