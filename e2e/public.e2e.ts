@@ -362,10 +362,11 @@ describe('search and session', () => {
     await heading(page, `Course on: ${course.title}`).waitFor();
     expect(await dialog.count()).toBe(0);
 
-    // A signed-in lesson page leaves the comment section to the comments feature: no login invitation.
+    // A signed-in lesson page leaves the comment section to the comments feature: the server draws the signed-out
+    // invitation (it has no session), which gives way to the comments once the page has hydrated.
     await page.goto(`/course/${course._id}/${course.lessonlist[0]._id}`);
     await heading(page, course.lessonlist[0].title).waitFor();
-    expect(await page.getByText(TEXT.loginForComments).count()).toBe(0);
+    await expect.poll(() => page.getByText(TEXT.loginForComments).count()).toBe(0);
 
     await nav.getByRole('button', { name: 'Logout' }).click();
     await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor();
