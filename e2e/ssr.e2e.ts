@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
 import type { Blog, CourseCard, CourseWithLessons, TutorialCard } from '../src/shared/contract';
-import { createAccount, expectAccessible, newPage, setUpBrowserTests, signInAt } from './harness';
+import { createAccount, expectAccessible, newPage, setUpBrowserTests, signInAt, waitForHydration } from './harness';
 
 const env = setUpBrowserTests();
 let pages: [name: string, path: string, h1: string | RegExp][];
@@ -39,8 +39,7 @@ beforeAll(async () => {
   ];
 });
 
-/** Opens `path` and waits until React has hydrated it (React has attached itself to the page's h1, which sits inside
- *  the page's Suspense boundary, hydrated last). Answers the API calls the page made. */
+/** Opens `path` and waits until React has hydrated it. Answers the API calls the page made. */
 async function openHydrated(page: Page, path: string): Promise<string[]> {
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -48,10 +47,7 @@ async function openHydrated(page: Page, path: string): Promise<string[]> {
     if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
   });
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('main h1');
-    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
-  });
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   return calls;
 }
