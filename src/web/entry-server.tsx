@@ -44,6 +44,8 @@ const PUBLIC_READS = [
 
 class LeftToBrowser extends Error {}
 
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /** Rounds of render → fetch what the render asked for: a page's queries may depend on earlier answers. */
 const MAX_PASSES = 4;
 
@@ -168,8 +170,9 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
           pending.map(async (query) => {
             asked.add(query.queryHash);
             await query.fetch().catch(() => undefined);
-            // Left to the browser: forgotten, so the page renders it as loading, as the browser first will.
-            if (query.state.error instanceof LeftToBrowser) client.getQueryCache().remove(query);
+            // Only answers and 404s are handed over. Anything else (left to the browser, or a read that failed here,
+            // such as a captions file) is forgotten, so the page renders it as loading, as the browser first will.
+            if (query.state.status === 'error' && !isNotFound(query.state.error)) client.getQueryCache().remove(query);
           }),
         );
       }
@@ -178,8 +181,7 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
 
       const state = dehydrate(client, {
         shouldDehydrateQuery: (query) =>
-          query.state.status === 'success' ||
-          (query.state.status === 'error' && query.state.error instanceof ApiError && query.state.error.status === 404),
+          query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
       });
       const head = await pageHead(client, { pattern: page.pattern, params }, pathname, publicUrl, notFound);
       const html = [

@@ -10,7 +10,8 @@ import { patterns } from './paths';
 
 interface AppRoute {
   path: string;
-  page: () => Promise<{ default: ComponentType }>;
+  /** The page's module: its default export is the page; `preload`, if any, loads the lazy parts it draws. */
+  page: () => Promise<{ default: ComponentType; preload?: () => Promise<unknown> }>;
 }
 
 const studio = () => import('../features/studio/studio-pages');
@@ -51,7 +52,8 @@ export const appRoutes: AppRoute[] = [
 function lazyPage(load: AppRoute['page']) {
   let loaded: ComponentType | undefined;
   const preload = () =>
-    load().then((module) => {
+    load().then(async (module) => {
+      await module.preload?.();
       loaded = module.default;
       return module;
     });

@@ -10,7 +10,7 @@ import { ChevronRightIcon, CloseIcon } from '../../components/page-icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { LessonComments } from '../comments';
-import { LessonMarkLabel, LessonPlayer, useLearnerCourse } from '../learning';
+import { LessonMarkLabel, LessonPlayer, preloadLessonPlayer, useLearnerCourse } from '../learning';
 import { useSession } from '../../lib/session';
 import { useLesson } from './api/get-lesson';
 import './courses.css';
@@ -24,6 +24,9 @@ function onScreenChange(listener: () => void): () => void {
   media?.addEventListener('change', listener);
   return () => media?.removeEventListener('change', listener);
 }
+
+/** What the page draws lazily, loaded with it when it is server-rendered and hydrated (app/router.tsx). */
+export const preload = preloadLessonPlayer;
 
 export default function LessonPage() {
   const { courseId = '', lessonId = '' } = useParams();
