@@ -32,6 +32,14 @@ export const RENDERED_PAGES: Record<string, string> = {
   [patterns.notFound]: 'src/web/components/not-found.tsx',
 };
 
+/** Lazy parts a page preloads before it hydrates (its `preload` export): fetched with the page, not after it. */
+const DRAWN_LAZILY: Record<string, string[]> = {
+  [patterns.lesson]: [
+    'src/web/features/learning/components/lesson-player.tsx',
+    'src/web/components/video-player-impl.tsx',
+  ],
+};
+
 /** The public catalogue reads the renderer answers; anything else (comments, a learner's progress) is left for the
  *  browser to fetch after hydration, and the page renders its loading state there, as the browser first does. */
 const PUBLIC_READS = [
@@ -132,7 +140,9 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
   const parts = parseTemplate(template);
   const assetTags = new Map<string, string>();
   for (const [pattern, module] of Object.entries(RENDERED_PAGES)) {
-    const { js, css } = pageAssets(manifest, module);
+    const assets = [module, ...(DRAWN_LAZILY[pattern] ?? [])].map((key) => pageAssets(manifest, key));
+    const js = [...new Set(assets.flatMap((a) => a.js))];
+    const css = [...new Set(assets.flatMap((a) => a.css))];
     assetTags.set(
       pattern,
       [
