@@ -10,6 +10,7 @@ import { createAccount, expectAccessible, newPage, setUpBrowserTests, signInAt, 
 const env = setUpBrowserTests();
 let pages: [name: string, path: string, h1: string | RegExp][];
 let course: CourseWithLessons;
+let firstPost: Blog;
 
 async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`${env.server.url}${path}`);
@@ -24,6 +25,7 @@ beforeAll(async () => {
   course = await getJson<CourseWithLessons>(`/api/lession/getLessionList/${withLessons._id}`);
   const [tutorial] = await getJson<TutorialCard[]>('/api/tutorial/getTutorial');
   const [post] = await getJson<Blog[]>('/api/blog/getBlog');
+  firstPost = post;
   const lesson = course.lessonlist[1] ?? course.lessonlist[0];
   pages = [
     ['home', '/', /Learn to build with/],
@@ -104,6 +106,24 @@ describe('server-rendered pages in the browser', () => {
     await toggle.click();
     expect(await page.locator('.lesson-sidebar').isVisible()).toBe(true);
   });
+});
+
+test('a reader far from UTC: the post date hydrates as the server drew it, then shows in the reader’s zone', async () => {
+  const timezoneId = 'Pacific/Kiritimati'; // UTC+14: most dates fall on another day than in UTC
+  const context = await env.browser.newContext({ baseURL: env.server.url, timezoneId });
+  try {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
+    page.on('pageerror', (err) => problems.push(err.message));
+    await page.goto(`/blog/${firstPost._id}`);
+    await waitForHydration(page);
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(new Date(firstPost.date));
+    await expect.poll(() => page.locator('main time').first().textContent()).toBe(local);
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
 
 describe('with JavaScript off', () => {

@@ -7,7 +7,13 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -222,7 +228,7 @@ async function registerWebApp(
   const create = hasWeb && webDir ? (createRenderer ?? (await builtRenderer(webDir))) : undefined;
   const renderer = create && webDir ? pageRenderer(app, webDir, create) : undefined;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !/\.[a-z0-9]+$/i.test(url)) {
@@ -253,5 +259,9 @@ async function registerWebApp(
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
-  });
+  };
+  // Pages are a route (so they are compressed like every answer); other methods, and paths too long for the router,
+  // reach the same handler as the not-found case.
+  if (renderer) app.get('/*', { schema: { hide: true } }, servePage);
+  app.setNotFoundHandler(servePage);
 }

@@ -143,6 +143,15 @@ describe('server-rendered pages', () => {
     expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
   });
 
+  it('pages are compressed like every other answer', async () => {
+    const res = await t.app.inject({ url: '/course', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const missing = await t.app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+  });
+
   it('account pages and the Studio keep the plain app shell', async () => {
     for (const url of ['/login', '/studio', '/user/verify/abc', '/learning']) {
       const { doc } = await page(url);
