@@ -194,6 +194,7 @@ function pageRenderer(app: FastifyInstance, webDir: string, create: CreatePageRe
       ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RendererOptions['manifest'])
       : {},
     publicUrl: app.config.publicUrl,
+    readAsset: (file) => fs.readFileSync(path.join(webDir, path.normalize(file).replace(/^([/\\])+/, '')), 'utf8'),
     // The page's data comes through the same routes (and read cache) as the browser's own reads.
     read: async (url) => {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });

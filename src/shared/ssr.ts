@@ -17,6 +17,8 @@ export interface RendererOptions {
   manifest: Record<string, ManifestChunk>;
   /** PUBLIC_URL without a trailing slash: canonical links, share previews, JSON-LD. */
   publicUrl: string;
+  /** The text of a built file (`/assets/x.css`): stylesheets are inlined into rendered pages. */
+  readAsset: (path: string) => string;
   /** GET of a public read path (`/api/...`) answered in process, through the same routes and read cache. */
   read: (path: string) => Promise<{ status: number; text: string }>;
 }

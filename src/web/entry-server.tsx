@@ -132,12 +132,26 @@ function pageAssets(manifest: Record<string, ManifestChunk>, key: string): { js:
   return { js, css };
 }
 
-export const createPageRenderer: CreatePageRenderer = ({ template, manifest, publicUrl, read }) => {
+/** A stylesheet as a <style> element: a rendered page paints without waiting for another request (Lighthouse's
+ *  render-blocking resources; the CSP allows inline styles). Left a link when the file cannot be read. */
+function inlineStyle(readAsset: (path: string) => string, href: string): string {
+  try {
+    return `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`;
+  } catch {
+    return `<link rel="stylesheet" crossorigin href="${href}" />`;
+  }
+}
+
+export const createPageRenderer: CreatePageRenderer = ({ template, manifest, publicUrl, read, readAsset }) => {
   setServerTransport((path) =>
     PUBLIC_READS.some((prefix) => path.startsWith(prefix)) ? read(path) : Promise.reject(new LeftToBrowser()),
   );
   setPurifierWindow(new JSDOM('').window);
-  const parts = parseTemplate(template);
+  const parts = parseTemplate(
+    template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) =>
+      inlineStyle(readAsset, href),
+    ),
+  );
   const assetTags = new Map<string, string>();
   for (const [pattern, module] of Object.entries(RENDERED_PAGES)) {
     const assets = [module, ...(DRAWN_LAZILY[pattern] ?? [])].map((key) => pageAssets(manifest, key));
@@ -146,7 +160,7 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
     assetTags.set(
       pattern,
       [
-        ...css.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+        ...css.map((href) => inlineStyle(readAsset, href)),
         ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
       ].join('\n    '),
     );
