@@ -142,6 +142,9 @@ describe('with JavaScript off', () => {
       await page.getByRole('link', { name: course.lessonlist[0].title }).first().click();
       await page.getByRole('heading', { level: 1, name: course.lessonlist[0].title }).waitFor();
       expect(await page.getByText(TEXT.loginForComments).count()).toBe(1);
+      // A phone without JavaScript cannot use the lesson list's button: the list stays open.
+      await page.setViewportSize({ width: 360, height: 800 });
+      expect(await page.getByRole('navigation', { name: 'Lessons' }).isVisible()).toBe(true);
     } finally {
       await context.close();
     }

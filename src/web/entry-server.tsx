@@ -93,7 +93,8 @@ const TITLE_MARK = '\u0000title\u0000';
  *  the head, its body in #root. */
 function parseTemplate(template: string) {
   const page = template
-    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+    // The shell's "needs JavaScript" note: a rendered page does not.
+    .replace(/<noscript>[^<]*needs JavaScript[\s\S]*?<\/noscript>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     .replace(/<title>[\s\S]*?<\/title>/, TITLE_MARK);
   const title = page.indexOf(TITLE_MARK);
