@@ -1,7 +1,7 @@
 // The data a server-rendered page hands to the browser (DESIGN §7, docs/decisions/0016): TanStack Query's dehydrated
 // cache, in a JSON script element the browser reads before it hydrates, so the first render finds the same data the
 // server rendered with and fetches nothing again. A 404 answer travels too, so the 404 view hydrates as it was drawn.
-import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 
 export const SSR_STATE_ID = 'ssr-state';
@@ -53,6 +53,11 @@ export function hydrateFromPage(client: QueryClient): boolean {
       query.state.dataUpdatedAt = now;
     }
   }
-  hydrate(client, state);
+  // What TanStack Query's hydrate() does for a fresh cache, without its code for promises and mutations in the first
+  // load (decision 0005's budget): each query built with the state the server had.
+  const cache = client.getQueryCache();
+  for (const { queryKey, queryHash, state: queryState } of state.queries) {
+    cache.build(client, { queryKey, queryHash }, { ...queryState, fetchStatus: 'idle' });
+  }
   return true;
 }
