@@ -155,7 +155,11 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
   );
   const assetTags = new Map<string, string>();
   for (const [pattern, module] of Object.entries(RENDERED_PAGES)) {
-    const assets = [module, ...(DRAWN_LAZILY[pattern] ?? [])].map((key) => pageAssets(manifest, key));
+    const modules = [module, ...(DRAWN_LAZILY[pattern] ?? [])];
+    // A page module renamed without this table: fail at start, not with pages that hydrate late.
+    const unknown = modules.filter((key) => Object.keys(manifest).length > 0 && !manifest[key]);
+    if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
+    const assets = modules.map((key) => pageAssets(manifest, key));
     const js = [...new Set(assets.flatMap((a) => a.js))];
     const css = [...new Set(assets.flatMap((a) => a.css))];
     assetTags.set(
