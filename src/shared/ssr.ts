@@ -5,6 +5,8 @@
 /** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
 export interface ManifestChunk {
   file: string;
+  /** A shared chunk (key `_name-hash.js`, a module that is also imported statically) has only its name. */
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;

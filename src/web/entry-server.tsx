@@ -110,6 +110,14 @@ function parseTemplate(template: string) {
   };
 }
 
+/** The manifest key of a module: its source path, or, for a module that became a shared chunk (imported statically
+ *  somewhere too, like the 404 view), that chunk's `_name-hash.js` key. */
+function chunkKey(manifest: Record<string, ManifestChunk>, source: string): string {
+  if (manifest[source]) return source;
+  const name = source.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? source;
+}
+
 /** The chunk files (to preload) and stylesheets of a page module and the chunks it imports, minus the entry's own. */
 function pageAssets(manifest: Record<string, ManifestChunk>, key: string): { js: string[]; css: string[] } {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -155,7 +163,7 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
   );
   const assetTags = new Map<string, string>();
   for (const [pattern, module] of Object.entries(RENDERED_PAGES)) {
-    const modules = [module, ...(DRAWN_LAZILY[pattern] ?? [])];
+    const modules = [module, ...(DRAWN_LAZILY[pattern] ?? [])].map((source) => chunkKey(manifest, source));
     // A page module renamed without this table: fail at start, not with pages that hydrate late.
     const unknown = modules.filter((key) => Object.keys(manifest).length > 0 && !manifest[key]);
     if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
