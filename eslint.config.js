@@ -26,17 +26,19 @@ const featureZones = (root, word) => {
   }));
 };
 
+const serverFromWeb = {
+  target: './src/server',
+  from: './src/web',
+  message: 'The server never imports web code: share it through src/shared.',
+};
+
 const boundaries = [
   {
     target: './src/web',
     from: './src/server',
     message: 'The web app never imports server code: share it through src/shared.',
   },
-  {
-    target: './src/server',
-    from: './src/web',
-    message: 'The server never imports web code: share it through src/shared.',
-  },
+  serverFromWeb,
   {
     target: './src/shared',
     from: ['./src/server', './src/web'],
@@ -99,6 +101,20 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // A region that scrolls sideways with nothing focusable inside takes focus itself (axe: scrollable-region-focusable).
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
+  {
+    // The server-rendering tests render the web app's own server entry, as the built server loads it (decision 0016).
+    files: ['src/server/**/*.test.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: boundaries.map((zone) =>
+            zone === serverFromWeb ? { ...zone, except: ['./entry-server.tsx'] } : zone,
+          ),
+        },
+      ],
     },
   },
   {

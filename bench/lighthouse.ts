@@ -1,5 +1,6 @@
-// Lighthouse (mobile, default throttling) on /, /course and a blog post of the built site, against DESIGN §6's
-// target of ≥ 95 in performance, accessibility, best practices and SEO. Needs `npm run build` and Chromium.
+// Lighthouse (mobile, default throttling) on /, /course, a lesson page and a blog post of the built site, the median
+// of 3 runs per page (`-- --runs=N`), against issue 10's target of 100 in performance, accessibility, best practices
+// and SEO. Needs `npm run build` and Chromium.
 // With --accessibility: the accessibility category only, on every public page (issue 11's target: 100 each).
 // Prints a table; not an assertion (the machine is shared and performance scores are noisy).
 import lighthouse from 'lighthouse';
@@ -10,7 +11,9 @@ const accessibilityOnly = process.argv.includes('--accessibility');
 const categories = accessibilityOnly
   ? (['accessibility'] as const)
   : (['performance', 'accessibility', 'best-practices', 'seo'] as const);
-const target = accessibilityOnly ? 1 : 0.95;
+const target = 1;
+const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? (accessibilityOnly ? 1 : 3));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Every public page (SPEC §2) as a visitor sees it, with the ids of the first course, lesson, tutorial and post. */
 async function publicPages(base: string): Promise<string[]> {
@@ -41,34 +44,46 @@ const server = await startServer();
 const port = await freePort();
 const browser = await launchBrowser({ args: [`--remote-debugging-port=${port}`] });
 try {
-  const blogs = (await (await fetch(`${server.url}/api/blog/getBlog`)).json()) as { _id: string }[];
-  const paths = accessibilityOnly ? await publicPages(server.url) : ['/', '/course', `/blog/${blogs[0]._id}`];
+  const all = await publicPages(server.url);
+  // '/', '/course', a lesson page, a blog post.
+  const paths = accessibilityOnly ? all : [all[0], all[1], all[3], all[7]];
   const rows: string[] = [];
   const failures: string[] = [];
   for (const path of paths) {
-    const result = await lighthouse(`${server.url}${path}`, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-    });
+    const perRun: Record<string, number[]> = {};
+    let last: Awaited<ReturnType<typeof lighthouse>>;
+    for (let run = 0; run < runs; run++) {
+      last = await lighthouse(`${server.url}${path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+      });
+      if (!last) throw new Error(`lighthouse gave no result for ${path}`);
+      for (const c of categories) (perRun[c] ??= []).push(last.lhr.categories[c]?.score ?? 0);
+    }
+    const result = last;
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-    const scores = categories.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
-    const shown = accessibilityOnly ? path : path.startsWith('/blog/') ? '/blog/{id}' : path;
+    const scores = categories.map((c) => Math.round(median(perRun[c]) * 100));
+    const shown = accessibilityOnly
+      ? path
+      : path.replace(/\/course\/[^/]+\/[^/]+$/, '/course/{id}/{lesson}').replace(/\/blog\/.+$/, '/blog/{id}');
     rows.push(`| ${shown} | ${scores.join(' | ')} |`);
     for (const c of categories) {
       const category = result.lhr.categories[c];
-      if ((category?.score ?? 0) < target) {
+      if (median(perRun[c]) < target) {
         const weak = category.auditRefs
           .map((ref) => result.lhr.audits[ref.id])
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
           .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
-        failures.push(`${path} ${c}: ${weak.join(', ') || 'no single failing audit'}`);
+        failures.push(
+          `${shown} ${c} (runs: ${perRun[c].map((x) => Math.round(x * 100)).join(', ')}): ${weak.join(', ') || 'no single audit below 0.9'}`,
+        );
       }
     }
   }
   console.log(
-    `Lighthouse ${new Date().toISOString().slice(0, 16)} (mobile, simulated throttling), Chromium at ${browser.version()}`,
+    `Lighthouse ${new Date().toISOString().slice(0, 16)} (mobile, simulated throttling, median of ${runs}), Chromium at ${browser.version()}`,
   );
   console.log(
     `| page | ${categories.join(' | ')} |\n|---|${categories.map(() => '---:').join('|')}|\n${rows.join('\n')}`,

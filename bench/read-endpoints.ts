@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type RawResult } from 'autocannon';
 import { type ChildServer, startChildServer } from './lib/child-server';
+import { measurePair } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 import { onThrowawayPostgres } from './lib/postgres-half';
 
@@ -30,42 +30,6 @@ interface Row {
   bareP99: number;
   ratio: number;
   errors: number;
-}
-
-interface Measured {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-/**
- * Measures the app and the bare server on one path in alternating rounds (app, bare, bare, app, …) of
- * duration/ROUNDS seconds each, so a burst of load from elsewhere on the machine hits both alike. Req/s is all
- * completed requests over all rounds' time; p99 is over every request of every round.
- */
-async function measurePair(appUrl: string, bareUrl: string): Promise<{ app: Measured; bare: Measured }> {
-  // Warm-up: fills the read cache, JIT-compiles the hot paths, lets the sockets settle.
-  for (const url of [appUrl, bareUrl]) await autocannon({ url, connections, duration: 2 });
-  const runs = { app: [] as RawResult[], bare: [] as RawResult[] };
-  const round = duration / ROUNDS;
-  for (let i = 0; i < ROUNDS; i++) {
-    const order: ('app' | 'bare')[] = i % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
-    for (const which of order) {
-      const url = which === 'app' ? appUrl : bareUrl;
-      runs[which].push(await autocannon({ url, connections, duration: round, skipAggregateResult: true }));
-    }
-  }
-  const summarize = (raw: RawResult[]): Measured => {
-    const merged = autocannon.aggregateResult(raw, { url: appUrl, connections });
-    const requests = raw.reduce((n, r) => n + r.totalCompletedRequests, 0);
-    const seconds = raw.reduce((n, r) => n + r.duration, 0);
-    return {
-      rps: requests / seconds,
-      p99: merged.latency.p99,
-      errors: raw.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
-    };
-  };
-  return { app: summarize(runs.app), bare: summarize(runs.bare) };
 }
 
 /** The paths to measure: the course list, the first lesson of the first course that has one, the blog list. */
@@ -114,7 +78,11 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
     const rows: Row[] = [];
     for (const { name, path: p } of paths) {
       process.stdout.write(`  ${name}: `);
-      const { app: real, bare: base } = await measurePair(app.url + p, bare.url + p);
+      const { app: real, bare: base } = await measurePair(app.url + p, bare.url + p, {
+        duration,
+        connections,
+        rounds: ROUNDS,
+      });
       console.log(`app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)} req/s`);
       rows.push({
         endpoint: name,

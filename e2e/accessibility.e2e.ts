@@ -3,7 +3,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Blog, Course, CourseWithLessons, TutorialCard } from '../src/shared/contract';
-import { callApi, createAccount, expectAccessible, newPage, setUpBrowserTests, signInAt, waitFor } from './harness';
+import {
+  callApi,
+  createAccount,
+  expectAccessible,
+  newPage,
+  setUpBrowserTests,
+  signInAt,
+  waitFor,
+  waitForHydration,
+} from './harness';
 
 const env = setUpBrowserTests();
 
@@ -47,7 +56,11 @@ describe('loading errors', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' })
         : route.continue(),
     );
-    await page.goto('/');
+    // The home page arrives with its courses rendered by the server (decision 0016): the browser reads them itself
+    // when it is led there from another page.
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     const problem = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     await problem.waitFor({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Learn to build with');
@@ -65,7 +78,9 @@ describe('loading errors', () => {
     const { page } = await newPage(env.browser, env.server.url, { console: [FAILED_REQUEST_LOG] });
     let dropping = true;
     await page.route('**/api/course/getCourse', (route) => (dropping ? route.abort('failed') : route.continue()));
-    await page.goto('/course');
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
     const title = page.getByRole('heading', { level: 1, name: 'Something went wrong' });
     await title.waitFor({ timeout: 30_000 });
     await expect(page.getByRole('alert').textContent()).resolves.toContain('The server could not be reached');

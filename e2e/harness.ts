@@ -444,3 +444,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const lines = violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n      on ${v.targets.join('\n      on ')}`);
   throw new Error(`axe found ${violations.length} accessibility problem(s) on ${screen}:\n  ${lines.join('\n  ')}`);
 }
+
+/** Waits until React has hydrated a server-rendered page (decision 0016): React has attached itself to the page's h1,
+ *  which sits inside the page's Suspense boundary and hydrates last. Before that, clicks reach plain HTML. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('main h1');
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
+  });
+}

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { EXCERPT, TEXT } from '../src/shared/constants';
 import type { Blog, Course, CourseWithLessons, Tutorial, TutorialCard } from '../src/shared/contract';
 import { excerpt, formatDate } from '../src/web/lib/format';
-import { createAccount, newPage, setUpBrowserTests } from './harness';
+import { createAccount, newPage, setUpBrowserTests, waitForHydration } from './harness';
 
 const env = setUpBrowserTests();
 
@@ -203,7 +203,10 @@ describe('courses and lessons', () => {
     await page.goto(`/course/${course._id}/${detail.lessonlist[0]._id}`);
     const toggle = page.getByRole('button', { name: 'Lessons', exact: true });
     await toggle.waitFor();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // Closed by CSS from the first paint; the toggle knows the screen (and works) once the page has hydrated.
+    expect(await page.locator('.lesson-sidebar').isVisible()).toBe(false);
+    await waitForHydration(page);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await page.getByRole('navigation', { name: 'Lessons' }).waitFor();
   });
@@ -362,10 +365,11 @@ describe('search and session', () => {
     await heading(page, `Course on: ${course.title}`).waitFor();
     expect(await dialog.count()).toBe(0);
 
-    // A signed-in lesson page leaves the comment section to the comments feature: no login invitation.
+    // A signed-in lesson page leaves the comment section to the comments feature: the server draws the signed-out
+    // invitation (it has no session), which gives way to the comments once the page has hydrated.
     await page.goto(`/course/${course._id}/${course.lessonlist[0]._id}`);
     await heading(page, course.lessonlist[0].title).waitFor();
-    expect(await page.getByText(TEXT.loginForComments).count()).toBe(0);
+    await expect.poll(() => page.getByText(TEXT.loginForComments).count()).toBe(0);
 
     await nav.getByRole('button', { name: 'Logout' }).click();
     await page.getByText(`Error: ${TEXT.loggedOut}`).waitFor();

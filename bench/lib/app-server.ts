@@ -1,5 +1,6 @@
 // Child process: the real app (buildApp) on the database named by BENCH_DATABASE_URL or BENCH_PGLITE_DIR, with
-// the demo content seeded, logging as `npm start` does (LOG_LEVEL, default info).
+// the demo content seeded, logging as `npm start` does (LOG_LEVEL, default info). BENCH_WEB_DIR: serve that built web
+// app too, with its server-rendering entry beside it (dist/ssr), as `npm start` does.
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -11,7 +12,12 @@ const url = process.env.BENCH_DATABASE_URL;
 const dir = process.env.BENCH_PGLITE_DIR;
 if (!url && !dir) throw new Error('set BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
 
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const config = {
+  ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),
+  webDir: process.env.BENCH_WEB_DIR,
+};
+// As src/server/main.ts: React's production server build.
+process.env.NODE_ENV ??= 'production';
 const database = await openDatabase(url ? { url } : { dataDir: dir as string });
 await seedDemoContent(database.db, demoContent);
 const app = await buildApp({

@@ -2,15 +2,23 @@
 // built web app is present, the static site with deep links. Tests build it and call `inject`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { LIMITS } from '../shared/constants';
+import type { CreatePageRenderer, PageRenderer, RenderedPage, RendererOptions } from '../shared/ssr';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
@@ -24,6 +32,7 @@ import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { mediaRoutes, type MediaRoutesOptions } from './modules/media/media.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { pagesRoutes } from './modules/pages/pages.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
 import { progressRoutes, type ProgressRoutesOptions } from './modules/progress/progress.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -55,6 +64,9 @@ export interface AppOptions {
   media?: Partial<MediaRoutesOptions>;
   /** Learning progress: the per-learner write limit (the progress bench raises it). */
   progress?: ProgressRoutesOptions;
+  /** The server-rendering entry (issue 10). Default: the built one, dist/ssr/entry-server.js beside the web build;
+   *  tests hand in src/web/entry-server.tsx itself. Without one, every page gets the plain app shell. */
+  createPageRenderer?: CreatePageRenderer;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -160,12 +172,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(studioRoutes);
   await app.register(progressRoutes, options.progress ?? {});
   await app.register(mediaRoutes, { guard: app.requireAuthor, ...options.media });
+  await app.register(pagesRoutes);
 
-  await registerWebApp(app, config.webDir);
+  await registerWebApp(app, config.webDir, options.createPageRenderer);
   return app;
 }
 
-async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+/** The built server-rendering entry beside the web build (`vite build --ssr`), if there is one. */
+async function builtRenderer(webDir: string): Promise<CreatePageRenderer | undefined> {
+  const file = path.join(webDir, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { createPageRenderer: CreatePageRenderer };
+  return module.createPageRenderer;
+}
+
+function pageRenderer(app: FastifyInstance, webDir: string, create: CreatePageRenderer): PageRenderer {
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  return create({
+    template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
+    manifest: fs.existsSync(manifestFile)
+      ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RendererOptions['manifest'])
+      : {},
+    publicUrl: app.config.publicUrl,
+    readAsset: (file) => fs.readFileSync(path.join(webDir, path.normalize(file).replace(/^([/\\])+/, '')), 'utf8'),
+    // The page's data comes through the same routes (and read cache) as the browser's own reads.
+    read: async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      return { status: res.statusCode, text: res.body };
+    },
+  });
+}
+
+/** Longest page path we look at; the app's longest real ones (two ids) are far shorter. */
+const PAGE_PATH_MAX = 2048;
+
+async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  createRenderer: CreatePageRenderer | undefined,
+): Promise<void> {
   const hasWeb = Boolean(webDir && fs.existsSync(path.join(webDir, 'index.html')));
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {
@@ -181,14 +226,43 @@ async function registerWebApp(app: FastifyInstance, webDir: string | undefined):
       },
     });
   }
+  const create = hasWeb && webDir ? (createRenderer ?? (await builtRenderer(webDir))) : undefined;
+  const renderer = create && webDir ? pageRenderer(app, webDir, create) : undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !/\.[a-z0-9]+$/i.test(url)) {
-      // A deep link (/course/x/y): the web app routes it, including to its own 404 view.
+      if (renderer) {
+        if (url.length > PAGE_PATH_MAX) return reply.status(414).send({ error: 'The address is too long.' });
+        try {
+          decodeURIComponent(url);
+        } catch {
+          return reply.status(400).send({ error: 'The address is not valid (bad percent-encoding).' });
+        }
+        // Public pages arrive rendered (issue 10); the page cache keeps the found ones until the content changes.
+        let rendered: RenderedPage | null | undefined;
+        const cached = await app.pageCache.get(url, async () => {
+          rendered = await renderer.render(url);
+          return rendered?.status === 200 ? rendered : null;
+        });
+        // A 404 is not kept (clients choose those paths); a page another request was rendering is rendered here.
+        const page = cached ?? (rendered === undefined ? await renderer.render(url) : rendered);
+        if (page) {
+          return reply
+            .status(page.status)
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(page.html);
+        }
+      }
+      // A page of the app that is not rendered on the server (account pages, the Studio): the app shell routes it.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
-  });
+  };
+  // Pages are a route (so they are compressed like every answer); other methods, and paths too long for the router,
+  // reach the same handler as the not-found case.
+  if (renderer) app.get('/*', { schema: { hide: true } }, servePage);
+  app.setNotFoundHandler(servePage);
 }

@@ -34,6 +34,9 @@ function withoutPassword(url: string): string {
 }
 
 async function main(): Promise<void> {
+  // React's server renderer (issue 10, loaded with the built web app below) runs its production build unless told
+  // otherwise: no development stacks in pages, and several times faster.
+  process.env.NODE_ENV ??= 'production';
   const config = { ...loadConfig(), webDir: path.join(repoRoot, 'dist', 'web') };
   const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
   // Registered at once, so a failure further down does not leave our lock behind.

@@ -1,20 +1,30 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './app/query-client';
-import { AppRoutes } from './app/router';
+import { AppRoutes, matchPage } from './app/router';
+import { hydrateFromPage } from './app/ssr-state';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render the app into');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A server-rendered page (docs/decisions/0016) hands over its data and is hydrated once its route's chunk is here, so
+// the first render draws exactly what the server drew; the other pages (account, Studio) start from the empty shell.
+if (hydrateFromPage(queryClient)) {
+  const page = matchPage(window.location.pathname);
+  void (page ? page.preload() : Promise.resolve()).finally(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -25,6 +25,6 @@ describe('ReadCache', () => {
   it('stays bounded', async () => {
     const cache = new ReadCache(3);
     for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => i);
-    expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBeLessThanOrEqual(3);
+    expect(cache.size).toBeLessThanOrEqual(3);
   });
 });

@@ -1,31 +1,38 @@
 // In-process cache of serialized read responses for content only admins write (courses, lessons, tutorials,
-// blogs). Entries are JSON strings, so a hit costs no query and no serialization; `clear()` runs after every
-// content write, in every process that shares the database (plugins/content-cache.ts). See
-// docs/decisions/0004-read-cache.md and 0008-studio-roles-drafts-invalidation.md.
-export class ReadCache {
-  private readonly entries = new Map<string, Promise<string | null>>();
+// blogs), and of the server-rendered pages made from them (issue 10). Entries are finished strings, so a hit costs
+// no query, no serialization and no render; `clear()` runs after every content write, in every process that shares
+// the database (plugins/content-cache.ts). See docs/decisions/0004-read-cache.md, 0008 and 0016.
+
+/** Values computed once per key until cleared. Misses (`null`) and failures are not kept, so keys chosen by a
+ *  client cannot fill it with junk; bounded. */
+export class MemoCache<T> {
+  private readonly entries = new Map<string, Promise<T | null>>();
 
   /** While off, every read loads afresh and nothing is kept (the process may be missing invalidations). */
   private enabled = true;
 
   constructor(private readonly maxEntries = 5_000) {}
 
-  /** The cached JSON for `key`, computing it once. `load` resolves to the value to serialize, or `null` for a
-   *  miss; misses and failures are not kept, so keys chosen by a client cannot fill the cache with junk. */
-  get(key: string, load: () => Promise<unknown>): Promise<string | null> {
-    if (!this.enabled) return load().then((value) => (value === null ? null : JSON.stringify(value)));
+  get(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    if (!this.enabled) return load();
     let hit = this.entries.get(key);
     if (!hit) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      const pending = load().then((value) => (value === null ? null : JSON.stringify(value)));
+      // Stored before it resolves: a clear() while it loads drops it, so a value read before a change is never kept.
+      const pending = load();
       const forget = () => {
         if (this.entries.get(key) === pending) this.entries.delete(key);
       };
-      pending.then((json) => json === null && forget(), forget);
+      pending.then((value) => value === null && forget(), forget);
       this.entries.set(key, pending);
       hit = pending;
     }
     return hit;
+  }
+
+  /** How many keys are held (tests check the bound). */
+  get size(): number {
+    return this.entries.size;
   }
 
   clear(): void {
@@ -36,5 +43,30 @@ export class ReadCache {
   setEnabled(enabled: boolean): void {
     this.enabled = enabled;
     this.entries.clear();
+  }
+}
+
+/** The cached JSON for a key: `load` resolves to the value to serialize, or `null` for a miss. */
+export class ReadCache {
+  private readonly memo: MemoCache<string>;
+
+  constructor(maxEntries = 5_000) {
+    this.memo = new MemoCache<string>(maxEntries);
+  }
+
+  get(key: string, load: () => Promise<unknown>): Promise<string | null> {
+    return this.memo.get(key, () => load().then((value) => (value === null ? null : JSON.stringify(value))));
+  }
+
+  get size(): number {
+    return this.memo.size;
+  }
+
+  clear(): void {
+    this.memo.clear();
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.memo.setEnabled(enabled);
   }
 }

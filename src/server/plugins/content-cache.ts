@@ -6,13 +6,16 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { ReadCache } from '../lib/read-cache';
+import type { RenderedPage } from '../../shared/ssr';
+import { MemoCache, ReadCache } from '../lib/read-cache';
 
 export const CONTENT_CHANNEL = 'devcourses_content';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCache;
+    /** Server-rendered pages by path (issue 10): cleared with the read cache, so a page never outlives its data. */
+    pageCache: MemoCache<RenderedPage>;
     /** Call after a content write committed: clears this process's cache (the others hear the NOTIFY). */
     contentChanged(): void;
   }
@@ -26,13 +29,20 @@ export async function announceContentChange(tx: Db): Promise<void> {
 export default fp(
   async (app) => {
     const cache = new ReadCache();
+    const pages = new MemoCache<RenderedPage>(1_000);
+    const clear = () => {
+      cache.clear();
+      pages.clear();
+    };
     app.decorate('readCache', cache);
-    app.decorate('contentChanged', () => cache.clear());
+    app.decorate('pageCache', pages);
+    app.decorate('contentChanged', clear);
     const unlisten = await app.database.listen(CONTENT_CHANNEL, {
-      onNotify: () => cache.clear(),
+      onNotify: clear,
       onConnected: (connected) => {
         if (!connected) app.log.warn('content notifications lost: the read cache is off until they are back');
         cache.setEnabled(connected);
+        pages.setEnabled(connected);
       },
     });
     app.addHook('onClose', async () => {

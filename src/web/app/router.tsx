@@ -3,14 +3,15 @@
 // Declarative routing (useRoutes) rather than the data router: the data router adds ~17 KB gzip to the first load,
 // which the home page budget (100 KB) cannot carry, and no screen here uses loaders or actions.
 import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout';
 import { loadLearning } from './learning-chunk';
 import { patterns } from './paths';
 
 interface AppRoute {
   path: string;
-  page: () => Promise<{ default: ComponentType }>;
+  /** The page's module: its default export is the page; `preload`, if any, loads the lazy parts it draws. */
+  page: () => Promise<{ default: ComponentType; preload?: () => Promise<unknown> }>;
 }
 
 const studio = () => import('../features/studio/studio-pages');
@@ -45,12 +46,43 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.notFound, page: () => import('../components/not-found') },
 ];
 
-function toRouteObject({ path, page }: AppRoute): RouteObject {
-  const Page = lazy(page);
-  return { path, element: <Page /> };
+/** A lazy page that can also be loaded ahead: once `preload()` has resolved, the page renders at once instead of
+ *  suspending. The server preloads the page it renders, the browser the same page before it hydrates, so both draw the
+ *  same tree (docs/decisions/0016). */
+function lazyPage(load: AppRoute['page']) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then(async (module) => {
+      await module.preload?.();
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Page, preload };
 }
 
-const routeObjects: RouteObject[] = [{ element: <RootLayout />, children: appRoutes.map(toRouteObject) }];
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+function toRouteObject({ path, page }: AppRoute): RouteObject {
+  const { Page, preload } = lazyPage(page);
+  const handle: PageHandle = { preload };
+  return { path, element: <Page />, handle };
+}
+
+const pageRoutes = appRoutes.map(toRouteObject);
+const routeObjects: RouteObject[] = [{ element: <RootLayout />, children: pageRoutes }];
+
+/** The route table's entry for a path (the `*` route for unknown paths), as the router would pick it. */
+export function matchPage(pathname: string): { pattern: string; preload: () => Promise<unknown> } | null {
+  const match = matchRoutes(pageRoutes, pathname)?.[0]?.route;
+  return match?.path ? { pattern: match.path, preload: (match.handle as PageHandle).preload } : null;
+}
 
 export function AppRoutes() {
   return useRoutes(routeObjects);

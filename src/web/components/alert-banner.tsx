@@ -31,6 +31,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 const getAlert = () => current;
+// Server-rendered pages and their hydration start without an alert (decision 0016).
+const noAlert = () => null;
 
 export function useAlert(): { showAlert: typeof showAlert } {
   return { showAlert };
@@ -39,7 +41,7 @@ export function useAlert(): { showAlert: typeof showAlert } {
 export const ALERT_LABEL: Record<AlertKind, string> = { success: 'Success', danger: 'Error' };
 
 export function AlertBanner() {
-  const alert = useSyncExternalStore(subscribe, getAlert, getAlert);
+  const alert = useSyncExternalStore(subscribe, getAlert, noAlert);
   // The live region stays in the page so screen readers announce each message as it is inserted.
   return (
     <div className="alert-region" role="status" aria-live="polite">

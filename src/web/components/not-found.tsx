@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { TEXT } from '../../shared/constants';
+import { useMarkNotFound } from '../lib/page-status';
 
 /** The 404 view: unknown paths and any data screen whose call did not answer 200 (SPEC §4, §8). */
 export function NotFound() {
+  useMarkNotFound();
   return (
     <section className="not-found container" aria-labelledby="not-found-title">
       <p className="not-found__code" aria-hidden="true">

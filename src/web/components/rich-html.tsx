@@ -1,16 +1,25 @@
 // Renders stored HTML (course descriptions, tutorials, blog posts, comments) after DOMPurify on the client, on top
 // of the server's sanitizer: defence in depth for the main attack surface. Code blocks arrive highlighted by the
 // server (`span.hl-*`, decision 0017) and get a Copy button once mounted.
-import DOMPurify from 'dompurify';
+import DOMPurify, { type WindowLike } from 'dompurify';
 import { useEffect, useMemo, useRef } from 'react';
 import { addCopyButtons } from './copy-code';
 import './rich-html.css';
 
+let instance = DOMPurify;
 let hooked = false;
+
+/** Server rendering: DOMPurify works on a DOM, so the server gives it one (jsdom) and pages carry the same markup
+ *  as the browser makes of them (docs/decisions/0016). */
+export function setPurifierWindow(window: WindowLike): void {
+  instance = DOMPurify(window);
+  hooked = false;
+}
+
 function purifier(): typeof DOMPurify {
   if (!hooked) {
     hooked = true;
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    instance.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.hasAttribute('href')) {
         const rel = new Set((node.getAttribute('rel') ?? '').split(/\s+/).filter(Boolean));
         rel.add('noopener');
@@ -29,7 +38,7 @@ function purifier(): typeof DOMPurify {
       }
     });
   }
-  return DOMPurify;
+  return instance;
 }
 
 export function sanitizeHtml(html: string): string {

@@ -25,7 +25,23 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/** How the server's renderer answers the app's reads (docs/decisions/0016): the same API paths, answered in process
+ *  by the server's own routes. Unset in the browser. */
+export type ServerTransport = (path: string) => Promise<{ status: number; text: string }>;
+let serverTransport: ServerTransport | null = null;
+
+/** Server rendering only: every `api()` call goes to `transport` instead of `fetch`. */
+export function setServerTransport(transport: ServerTransport): void {
+  serverTransport = transport;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  if (serverTransport) {
+    if ((options.method ?? 'GET') !== 'GET' || options.auth) throw new ApiError(0, 'Not answered while rendering');
+    const { status, text } = await serverTransport(path);
+    if (status >= 400) throw errorFromResponse(status, '', text);
+    return parse(text) as T;
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) {

@@ -62,6 +62,11 @@ describe('formatDate', () => {
   it('is empty for a value that is no date', () => {
     expect(formatDate('not a date')).toBe('');
   });
+
+  it('can answer in UTC (a server-rendered page before it hydrates), whatever the local zone', () => {
+    expect(formatDate('2023-06-30T00:30:00.000Z', 'UTC')).toBe('2023-06-30');
+    expect(formatDate('2023-12-31T23:59:59.000Z', 'UTC')).toBe('2023-12-31');
+  });
 });
 
 describe('formatDateTime', () => {

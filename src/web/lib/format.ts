@@ -60,10 +60,12 @@ function toDate(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** yyyy-mm-dd in the reader's time zone (blog and bug cards). */
-export function formatDate(iso: string): string {
+/** yyyy-mm-dd in the reader's time zone (blog and bug cards), or in UTC (what a server-rendered page shows until
+ *  it has hydrated: the server cannot know the reader's zone; components/local-date.tsx). */
+export function formatDate(iso: string, zone: 'local' | 'UTC' = 'local'): string {
   const date = toDate(iso);
   if (!date) return '';
+  if (zone === 'UTC') return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 

@@ -42,5 +42,6 @@ export function subscribeProgress(listener: () => void): () => void {
 }
 
 export function useProgress(): number {
-  return useSyncExternalStore(subscribeProgress, getProgress, getProgress);
+  // A server-rendered page and its hydration start with the bar hidden.
+  return useSyncExternalStore(subscribeProgress, getProgress, () => 0);
 }

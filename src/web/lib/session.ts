@@ -67,8 +67,13 @@ export interface Session extends SessionSnapshot {
   signOut: typeof signOut;
 }
 
+// What the server renders (it has no session) and what hydration therefore starts from: signed out. The signed-in
+// parts (comments box, progress, account menu) fill in right after hydration (docs/decisions/0016).
+const SIGNED_OUT: SessionSnapshot = { token: null, userId: null };
+const signedOutSnapshot = () => SIGNED_OUT;
+
 export function useSession(): Session {
-  const current = useSyncExternalStore(subscribe, getSession, getSession);
+  const current = useSyncExternalStore(subscribe, getSession, signedOutSnapshot);
   return { ...current, signedIn: current.token !== null, signIn, signOut };
 }
 
@@ -79,4 +84,12 @@ export const LOCAL_PROGRESS_KEY = 'devcourses-progress';
  *  cards load their progress line (a lazy chunk) only for a signed-in learner or a visitor who has started. */
 export function hasLocalProgress(): boolean {
   return Boolean(storage()?.getItem(LOCAL_PROGRESS_KEY));
+}
+
+const noSubscription = () => () => {};
+const never = () => false;
+
+/** `hasLocalProgress()` for rendering: false on the server and while hydrating, then the browser's answer. */
+export function useHasLocalProgress(): boolean {
+  return useSyncExternalStore(noSubscription, hasLocalProgress, never);
 }

@@ -2,7 +2,7 @@
 import { useParams } from 'react-router';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
-import { formatDate } from '../../lib/format';
+import { LocalDate } from '../../components/local-date';
 import { useBlog } from './api/get-blog';
 
 export default function BlogPage() {
@@ -13,7 +13,7 @@ export default function BlogPage() {
       {([data]) => (
         <article className="container article">
           <p className="article__meta">
-            <time dateTime={data.date}>{formatDate(data.date)}</time>
+            <LocalDate iso={data.date} />
           </p>
           <h1 className="page-title">{data.title}</h1>
           <RichHtml html={data.content} />

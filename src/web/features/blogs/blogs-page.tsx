@@ -3,7 +3,8 @@ import { EXCERPT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { CardGrid, ContentCard } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
-import { excerpt, formatDate } from '../../lib/format';
+import { LocalDate } from '../../components/local-date';
+import { excerpt } from '../../lib/format';
 import { useBlogs } from './api/get-blogs';
 
 export default function BlogsPage() {
@@ -18,7 +19,7 @@ export default function BlogsPage() {
               <ContentCard
                 key={blog._id}
                 to={paths.blog(blog._id)}
-                meta={<time dateTime={blog.date}>{formatDate(blog.date)}</time>}
+                meta={<LocalDate iso={blog.date} />}
                 title={blog.title}
                 text={excerpt(blog.content, EXCERPT.blog)}
                 linkLabel="Read more"

@@ -1,6 +1,6 @@
 // '/course/:courseId/:lessonId': the video, title and description of a lesson, the course's lesson list in a
 // sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import type { Lesson } from '../../../shared/contract';
@@ -11,7 +11,7 @@ import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { LessonQuestions } from '../bugs';
 import { LessonComments } from '../comments';
-import { LessonMarkLabel, LessonPlayer, useLearnerCourse } from '../learning';
+import { LessonMarkLabel, LessonPlayer, preloadLessonPlayer, useLearnerCourse } from '../learning';
 import { useSession } from '../../lib/session';
 import { seekTarget } from '../../lib/time-links';
 import { useLesson } from './api/get-lesson';
@@ -19,9 +19,16 @@ import './courses.css';
 
 const NARROW = '(max-width: 768px)';
 
-function startsOpen(): boolean {
-  return !(typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches);
+const narrowScreen = () => window.matchMedia?.(NARROW).matches === true;
+const wideOnServer = () => false;
+function onScreenChange(listener: () => void): () => void {
+  const media = window.matchMedia?.(NARROW);
+  media?.addEventListener('change', listener);
+  return () => media?.removeEventListener('change', listener);
 }
+
+/** What the page draws lazily, loaded with it when it is server-rendered and hydrated (app/router.tsx). */
+export const preload = preloadLessonPlayer;
 
 export default function LessonPage() {
   const { courseId = '', lessonId = '' } = useParams();
@@ -40,7 +47,12 @@ export default function LessonPage() {
 
 function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: Lesson; lessons: Lesson[] }) {
   const { signedIn } = useSession();
-  const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
+  // Until the reader toggles it, the lesson list is open on a wide screen and closed on a phone. The server (and so
+  // the hydrating render) cannot know the screen: CSS closes it on a phone (lesson-layout--auto) until the browser's
+  // answer arrives, so nothing moves on screen.
+  const [choice, setSidebarOpen] = useState<boolean | null>(null);
+  const narrow = useSyncExternalStore(onScreenChange, narrowScreen, wideOnServer);
+  const sidebarOpen = choice ?? !narrow;
   const sidebarId = useId();
   const learner = useLearnerCourse(courseId, lessons);
   const position = lessons.findIndex((item) => item._id === lesson._id);
@@ -79,7 +91,15 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   }, [media, seek]);
 
   return (
-    <div className={sidebarOpen ? 'container lesson-layout' : 'container lesson-layout lesson-layout--closed'}>
+    <div
+      className={
+        choice === null
+          ? 'container lesson-layout lesson-layout--auto'
+          : sidebarOpen
+            ? 'container lesson-layout'
+            : 'container lesson-layout lesson-layout--closed'
+      }
+    >
       <div className="lesson-toolbar">
         {/* The SPEC's hamburger, with its word beside it: on a phone it sits under the navbar's own menu button,
             and two bare hamburgers one above the other leave the reader guessing which opens the lessons. */}
@@ -88,7 +108,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
           className="button button--ghost lesson-toolbar__toggle"
           aria-expanded={sidebarOpen}
           aria-controls={sidebarId}
-          onClick={() => setSidebarOpen((open) => !open)}
+          onClick={() => setSidebarOpen(!sidebarOpen)}
         >
           {sidebarOpen ? <CloseIcon width="20" height="20" /> : <MenuIcon width="20" height="20" />}
           Lessons

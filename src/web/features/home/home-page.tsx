@@ -59,7 +59,7 @@ export default function HomePage() {
         <QueryView query={courses} loadingLabel="Loading the latest courses…" what="The latest courses" section>
           {(list) => (
             <CardGrid items={list.slice(-HOME_LATEST_COURSES)} emptyText="No courses yet.">
-              {(course) => <CourseCard key={course._id} course={course} headingLevel={3} />}
+              {(course, i) => <CourseCard key={course._id} course={course} headingLevel={3} eager={i === 0} />}
             </CardGrid>
           )}
         </QueryView>

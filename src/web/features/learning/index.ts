@@ -6,6 +6,6 @@ export { CardProgress } from './components/card-progress';
 export { LearningSlot as default } from './components/learning-slot';
 export { ContinueLearning } from './components/continue-learning';
 export { CourseProgress, LessonMarkLabel } from './components/course-progress';
-export { LessonPlayer } from './components/lesson-player-lazy';
+export { LessonPlayer, preloadLessonPlayer } from './components/lesson-player-lazy';
 export { useLearnerCourse } from './use-learner-course';
 export { default as LearningPage } from './learning-page';

@@ -145,6 +145,10 @@ const getSnapshot = () => (snapshot ??= readLocalProgress());
 if (typeof window !== 'undefined')
   window.addEventListener('storage', (event) => event.key === LOCAL_PROGRESS_KEY && changed());
 
+// The server (and so the hydrating render) knows no visitor's progress: none, then this browser's (decision 0016).
+const NONE: LocalProgress = {};
+const serverSnapshot = () => NONE;
+
 export function useLocalProgress(): LocalProgress {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, serverSnapshot);
 }

@@ -25,8 +25,10 @@ export function useProgressReporter(
   const { signedIn } = useSession();
   const queryClient = useQueryClient();
   const tracker = useMemo(() => new WatchTracker(), []);
+  // Starts at 0: a lesson opened and left unwatched has nothing to report (a server-rendered page hydrates signed out
+  // and re-renders signed in at once, which would otherwise report 0:00 into the visitor's progress on the way).
   const state = useRef<{ lastPosition: number; retry: ReturnType<typeof setTimeout> | 0; completed: boolean }>({
-    lastPosition: -1,
+    lastPosition: 0,
     retry: 0,
     completed: false,
   });
@@ -79,6 +81,18 @@ export function useProgressReporter(
   useEffect(() => {
     sendRef.current = send;
   }, [send]);
+
+  // A server-rendered lesson can be played before the page has hydrated (decision 0016): what was watched then
+  // counts too. Taken once the session has settled (hydration renders signed out, then signed in, at once).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const media = mediaRef.current;
+      if (!media || media.played.length === 0) return;
+      for (let i = 0; i < media.played.length; i++) tracker.giveBack([[media.played.start(i), media.played.end(i)]]);
+      if (media.paused || media.ended) sendRef.current();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [mediaRef, tracker]);
 
   // Every 10 s while playing; when the page is hidden or closed; when the learner leaves the lesson.
   useEffect(() => {

@@ -6,7 +6,8 @@ import { EXCERPT } from '../../../../shared/constants';
 import type { Bug } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
 import { TrashIcon } from '../../../components/comment-list';
-import { excerpt, formatDate } from '../../../lib/format';
+import { LocalDate } from '../../../components/local-date';
+import { excerpt } from '../../../lib/format';
 import { BugTags, SolvedBadge, solutionCountText } from './bug-bits';
 
 interface BugCardProps {
@@ -21,7 +22,7 @@ export function BugCard({ bug, onDelete, deleting }: BugCardProps) {
       <div className="card__body">
         <p className="card__meta bug-card__meta">
           <span className="bug-card__author">{bug.user?.name ?? 'unknown'}</span>
-          <time dateTime={bug.date}>{formatDate(bug.date)}</time>
+          <LocalDate iso={bug.date} />
           {bug.solved && <SolvedBadge />}
         </p>
         <h3 className="card__title">{bug.title}</h3>

@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths';
 import { ContentCard } from '../../../components/content-card';
 import { lazy, Suspense } from 'react';
 import { excerpt, formatLength } from '../../../lib/format';
-import { hasLocalProgress, useSession } from '../../../lib/session';
+import { useHasLocalProgress, useSession } from '../../../lib/session';
 
 // The learner's progress (a card's bar and resume link, the home page's 'Continue learning' row) is the learning
 // feature's lazy chunk: it loads only for a signed-in learner or a visitor who has started something, so a first
@@ -35,7 +35,8 @@ interface CourseCardProps {
 
 export function CourseCard({ course, headingLevel, eager }: CourseCardProps) {
   const { signedIn } = useSession();
-  const progress = signedIn || hasLocalProgress();
+  const started = useHasLocalProgress();
+  const progress = signedIn || started;
   return (
     <ContentCard
       to={paths.course(course._id)}

@@ -1,0 +1,117 @@
+// `npm run bench:ssr`: requests per second and p99 latency of server-rendered pages (issue 10) against the JSON read
+// endpoint each page is made from, on the same app server in the same run (target: page req/s ≥ 0.5 × JSON req/s,
+// page p99 ≤ 25 ms at 50 connections). Needs `npm run build` (the web app and its server entry). Writes
+// docs/performance.md's "Server-rendered pages" section.
+//   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startChildServer } from './lib/child-server';
+import { measurePair } from './lib/measure-pair';
+import { measuredOn, writeSection } from './lib/performance-doc';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.join(here, '..', 'dist', 'web');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = 5;
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 25;
+
+interface Row {
+  page: string;
+  json: string;
+  rps: number;
+  p99: number;
+  jsonRps: number;
+  ratio: number;
+  bytes: number;
+  errors: number;
+}
+
+async function pairs(url: string): Promise<{ page: string; json: string }[]> {
+  const get = async <T>(p: string) => (await (await fetch(url + p)).json()) as T;
+  const courses = await get<{ _id: string; lessonCount: number }[]>('/api/course/getCourse');
+  const course = courses.find((c) => c.lessonCount > 0);
+  if (!course) throw new Error('The demo content has no lesson to measure');
+  const detail = await get<{ lessonlist: { _id: string }[] }>(`/api/lession/getLessionList/${course._id}`);
+  const lesson = detail.lessonlist[0]._id;
+  const [post] = await get<{ _id: string }[]>('/api/blog/getBlog');
+  return [
+    { page: '/', json: '/api/course/getCourse' },
+    { page: '/course', json: '/api/course/getCourse' },
+    { page: `/course/${course._id}/${lesson}`, json: `/api/lession/getLession/${course._id}/${lesson}` },
+    { page: `/blog/${post._id}`, json: `/api/blog/getBlogDetail/${post._id}` },
+  ];
+}
+
+const short = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}');
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(webDir, 'index.html')) || !fs.existsSync(path.join(webDir, '..', 'ssr')))
+    throw new Error('Build first: npm run build (dist/web and dist/ssr)');
+  const loadBefore = os.loadavg()[0];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-ssr-'));
+  const rows: Row[] = [];
+  const app = await startChildServer(path.join(here, 'lib', 'app-server.ts'), {
+    BENCH_PGLITE_DIR: path.join(work, 'pglite'),
+    BENCH_WEB_DIR: webDir,
+  });
+  try {
+    for (const { page, json } of await pairs(app.url)) {
+      const res = await fetch(app.url + page);
+      const html = await res.text();
+      if (res.status !== 200 || !html.includes('id="ssr-state"')) throw new Error(`${page} is not a rendered page`);
+      process.stdout.write(`  ${short(page)} vs ${short(json)}: `);
+      const { app: rendered, bare: read } = await measurePair(app.url + page, app.url + json, {
+        duration,
+        connections,
+        rounds: ROUNDS,
+      });
+      console.log(
+        `page ${Math.round(rendered.rps)} req/s (p99 ${rendered.p99} ms), JSON ${Math.round(read.rps)} req/s`,
+      );
+      rows.push({
+        page: short(page),
+        json: short(json),
+        rps: rendered.rps,
+        p99: rendered.p99,
+        jsonRps: read.rps,
+        ratio: rendered.rps / read.rps,
+        bytes: Buffer.byteLength(html),
+        errors: rendered.errors + read.errors,
+      });
+    }
+  } finally {
+    await app.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+
+  const head = '| page | KB | req/s | p99 ms | JSON read | JSON req/s | ratio | verdict |';
+  const rule = '|---|---:|---:|---:|---|---:|---:|---|';
+  const lines = rows.map((r) => {
+    const ok = r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS && r.errors === 0;
+    const verdict = ok ? 'meets' : `MISSES${r.errors ? ` (${r.errors} errors)` : ''}`;
+    return `| ${r.page} | ${(r.bytes / 1024).toFixed(1)} | ${Math.round(r.rps)} | ${r.p99} | ${r.json} | ${Math.round(r.jsonRps)} | ${r.ratio.toFixed(2)} | ${verdict} |`;
+  });
+  const result = [head, rule, ...lines].join('\n');
+  console.log(`\n${result}\n`);
+  writeSection(
+    'Server-rendered pages',
+    [
+      ...measuredOn('`npm run bench:ssr` (bench/ssr.ts)', loadBefore),
+      `autocannon: ${connections} connections, ${duration} s per URL after a 2 s warm-up, in ${ROUNDS} alternating rounds`,
+      '(page, JSON, JSON, page, …) against one app server (PGlite, demo content, the built web app and its server',
+      'entry, request log at info, as `npm start`). The page answer is the rendered HTML from the page cache (it is',
+      'rendered once per content change); the JSON read comes from the read cache. No compression (autocannon sends',
+      'no Accept-Encoding), so the page moves its full size.',
+      '',
+      `Targets (issue 10): ratio (page req/s ÷ JSON req/s) ≥ ${TARGET_RATIO}, page p99 ≤ ${TARGET_P99_MS} ms.`,
+      '',
+      result,
+    ].join('\n'),
+  );
+}
+
+await main();

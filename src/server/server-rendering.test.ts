@@ -1,0 +1,271 @@
+// Public pages arrive as HTML (issue 10): each page's content is in the HTML itself (read with a DOM parser, no script
+// run), unknown paths and unknown or draft ids answer 404 with the 404 view, every page describes itself (title,
+// description, canonical, Open Graph, Twitter, JSON-LD), the page's data is handed over for hydration, and pages are
+// cached until the content changes. The renderer is the web app's own entry, as the build bundles it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Window } from 'happy-dom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Blog, CourseCard, CourseWithLessons, Tutorial } from '../shared/contract';
+import { TEXT } from '../shared/constants';
+import { createPageRenderer } from '../web/entry-server';
+import { blogs, courses, lessons } from './db/schema';
+import { seedDemoContent } from './db/seed/seed';
+import { fixtureContent } from './test/fixtures';
+import { createTestApp, type TestApp } from './test/test-app';
+
+const SITE = 'https://devcourses.example';
+let t: TestApp;
+let webDir: string;
+let course: CourseWithLessons;
+let draftCourseId: string;
+let draftLessonId: string;
+let draftBlogId: string;
+let tutorial: Tutorial;
+let post: Blog;
+
+const window = new Window();
+function parse(html: string) {
+  return new window.DOMParser().parseFromString(html, 'text/html');
+}
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+async function page(url: string, status = 200) {
+  const res = await get(url);
+  expect(res.statusCode, url).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  return { res, doc: parse(res.body) };
+}
+type Doc = ReturnType<typeof parse>;
+const text = (doc: Doc, selector = '#root') => doc.querySelector(selector)?.textContent ?? '';
+const meta = (doc: Doc, key: string) =>
+  doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
+const jsonLd = (doc: Doc) =>
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
+  );
+const ofType = (doc: Doc, type: string) => jsonLd(doc).find((item) => item['@type'] === type);
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-ssr-'));
+  // The real page template, as the build copies it.
+  fs.copyFileSync(path.join(import.meta.dirname, '../../index.html'), path.join(webDir, 'index.html'));
+  t = await createTestApp({ config: { webDir, publicUrl: SITE }, createPageRenderer });
+  const { db } = t.database;
+  await seedDemoContent(db, fixtureContent);
+  const [first] = (await get('/api/course/getCourse')).json<CourseCard[]>();
+  course = (await get(`/api/lession/getLessionList/${first._id}`)).json<CourseWithLessons>();
+  [tutorial] = (await get('/api/tutorial/getTutorial')).json<Tutorial[]>();
+  [post] = (await get('/api/blog/getBlog')).json<Blog[]>();
+  const [draft] = await db
+    .insert(courses)
+    .values({ title: 'Secret draft course', description: '<p>hidden</p>', cover: '/x.svg', position: 99 })
+    .returning({ id: courses.id });
+  draftCourseId = draft.id;
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ courseId: draft.id, position: 1, title: 'Hidden lesson', link: '/v.webm', description: '' })
+    .returning({ id: lessons.id });
+  draftLessonId = lesson.id;
+  const [blog] = await db
+    .insert(blogs)
+    .values({ title: 'Secret draft post', content: '<p>hidden</p>' })
+    .returning({ id: blogs.id });
+  draftBlogId = blog.id;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('server-rendered pages', () => {
+  it('home: the hero and the latest courses are in the HTML', async () => {
+    const { doc } = await page('/');
+    expect(doc.querySelector('#root h1')).not.toBeNull();
+    expect(text(doc)).toContain('Course C');
+    expect(doc.title).toBe('DevCourses | home');
+    expect(text(doc, 'body')).not.toContain('needs JavaScript');
+  });
+
+  it('/course lists every course', async () => {
+    const { doc } = await page('/course');
+    for (const c of fixtureContent.courses) expect(text(doc)).toContain(c.title);
+    expect(doc.title).toBe('DevCourses | course');
+  });
+
+  it('/course/{id}: title, description and the lesson list', async () => {
+    const { doc } = await page(`/course/${course._id}`);
+    expect(text(doc, 'h1')).toContain(course.title);
+    expect(text(doc)).toContain('About A');
+    const lessonsListed = [...doc.querySelectorAll('.lesson-list a')].map((a) => a.textContent);
+    expect(lessonsListed.join(' ')).toContain('A1');
+    expect(lessonsListed).toHaveLength(3);
+  });
+
+  it('a lesson page: its title, description, lesson list, and the signed-out comments invitation', async () => {
+    const lesson = course.lessonlist[1];
+    const { doc } = await page(`/course/${course._id}/${lesson._id}`);
+    expect(text(doc, 'h1')).toBe('A2');
+    expect(text(doc)).toContain('second');
+    expect(doc.querySelectorAll('.lesson-sidebar a')).toHaveLength(3);
+    expect(text(doc)).toContain(TEXT.loginForComments);
+  });
+
+  it('/tutorial, /tutorial/{id}, /blog/, /blog/{id} and /contact', async () => {
+    expect(text((await page('/tutorial')).doc)).toContain('Tutorial Two');
+    const tutorialPage = (await page(`/tutorial/${tutorial._id}`)).doc;
+    expect(text(tutorialPage, 'h1')).toContain(tutorial.title);
+    expect(tutorialPage.querySelector('#root pre code')?.textContent).toBe('x < 1');
+    const blogList = (await page('/blog/')).doc;
+    expect(text(blogList)).toContain('Middle post');
+    const blogPage = (await page(`/blog/${post._id}`)).doc;
+    expect(text(blogPage, 'h1')).toContain('Newest post');
+    expect(text(blogPage)).toContain('new');
+    expect(text((await page('/contact')).doc, 'h1')).not.toBe('');
+  });
+
+  it.each([
+    ['an unknown path', '/no/such/page'],
+    ['an unknown course', '/course/00000000-0000-4000-8000-000000000000'],
+    ['a malformed course id', '/course/not-an-id'],
+    ['a draft course', () => `/course/${draftCourseId}`],
+    ['a lesson of a draft course', () => `/course/${draftCourseId}/${draftLessonId}`],
+    ['an unknown lesson', () => `/course/${course._id}/00000000-0000-4000-8000-000000000000`],
+    ['an unknown tutorial', '/tutorial/00000000-0000-4000-8000-000000000000'],
+    ['a draft post', () => `/blog/${draftBlogId}`],
+  ])('%s answers 404 with the 404 view', async (_name, url) => {
+    const { doc, res } = await page(typeof url === 'string' ? url : url(), 404);
+    expect(text(doc, 'h1')).toBe(TEXT.notFoundTitle);
+    expect(res.body).not.toContain('Secret draft');
+    expect(res.body).not.toContain('Hidden lesson');
+    expect(meta(doc, 'robots')).toBe('noindex');
+    expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
+  it('pages are compressed like every other answer', async () => {
+    const res = await t.app.inject({ url: '/course', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const missing = await t.app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+  });
+
+  it('account pages and the Studio keep the plain app shell', async () => {
+    for (const url of ['/login', '/studio', '/user/verify/abc', '/learning']) {
+      const { doc } = await page(url);
+      expect(doc.querySelector('#root')?.childNodes).toHaveLength(0);
+    }
+  });
+
+  it('answers bad addresses with a clear 4xx, never a 500', async () => {
+    expect((await get('/%ff')).statusCode).toBe(400);
+    expect((await get('/course/%E0%A4%A')).statusCode).toBe(400);
+    expect((await get(`/course/${'a'.repeat(5000)}`)).statusCode).toBe(414);
+    for (const url of ['/course/..%2F..%2Fetc%2Fpasswd', '/blog/%00', '/course/%3Cscript%3E/x', '//', '/course//']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body).not.toContain('<script>');
+    }
+  });
+});
+
+describe('what each page says about itself', () => {
+  it('every page has its own description, a canonical from PUBLIC_URL and share tags', async () => {
+    const seen = new Set<string>();
+    for (const url of ['/', '/course', `/course/${course._id}`, '/tutorial', `/tutorial/${tutorial._id}`, '/blog/']) {
+      const { doc } = await page(url);
+      const description = meta(doc, 'description');
+      expect(description, url).toBeTruthy();
+      seen.add(description ?? '');
+      const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
+      expect(canonical, url).toBe(`${SITE}${url === '/blog/' ? '/blog/' : url}`);
+      expect(meta(doc, 'og:url')).toBe(canonical);
+      for (const key of ['og:title', 'og:description', 'og:image', 'og:type', 'twitter:card', 'twitter:image'])
+        expect(meta(doc, key), `${url} ${key}`).toBeTruthy();
+      expect(meta(doc, 'og:image')).toMatch(new RegExp(`^${SITE}/`));
+      expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+      expect(doc.querySelectorAll('title')).toHaveLength(1);
+    }
+    expect(seen.size).toBe(6);
+  });
+
+  it('the RSS feed is announced on every page', async () => {
+    const { doc } = await page('/contact');
+    expect(doc.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(
+      '/rss.xml',
+    );
+  });
+
+  it('a course page: its cover as the share image, Course and BreadcrumbList JSON-LD', async () => {
+    const { doc } = await page(`/course/${course._id}`);
+    expect(meta(doc, 'og:image')).toBe(`${SITE}${course.cover}`);
+    expect(meta(doc, 'og:title')).toBe(course.title);
+    const data = ofType(doc, 'Course');
+    expect(data).toMatchObject({ '@context': 'https://schema.org', name: course.title, description: 'About A' });
+    expect(data?.provider).toMatchObject({ '@type': 'Organization', name: 'DevCourses' });
+    const crumbs = ofType(doc, 'BreadcrumbList') as { itemListElement: { position: number; item: string }[] };
+    expect(crumbs.itemListElement.map((i) => i.position)).toEqual([1, 2, 3]);
+    expect(crumbs.itemListElement.at(-1)?.item).toBe(`${SITE}/course/${course._id}`);
+  });
+
+  it('a lesson page: VideoObject with name, description, thumbnail and the video', async () => {
+    const lesson = course.lessonlist[0];
+    const { doc } = await page(`/course/${course._id}/${lesson._id}`);
+    const video = ofType(doc, 'VideoObject');
+    expect(video).toMatchObject({
+      name: 'A1',
+      description: 'first',
+      thumbnailUrl: [`${SITE}${course.cover}`],
+      contentUrl: `${SITE}${lesson.link}`,
+    });
+    expect(ofType(doc, 'BreadcrumbList')).toBeTruthy();
+    expect(meta(doc, 'og:type')).toBe('video.other');
+  });
+
+  it('a tutorial page: its image as the share image; a post: BlogPosting with headline and datePublished', async () => {
+    const tutorialDoc = (await page(`/tutorial/${tutorial._id}`)).doc;
+    expect(meta(tutorialDoc, 'og:image')).toBe(`${SITE}${tutorial.image}`);
+    expect(ofType(tutorialDoc, 'BreadcrumbList')).toBeTruthy();
+    const postDoc = (await page(`/blog/${post._id}`)).doc;
+    const posting = ofType(postDoc, 'BlogPosting');
+    expect(posting).toMatchObject({ headline: 'Newest post', datePublished: post.date });
+    expect(new Date(String(posting?.datePublished)).toISOString()).toBe(post.date);
+    expect(meta(postDoc, 'og:image')).toBe(`${SITE}/og-card.png`);
+    // The default card is a real 1200 × 630 PNG in public/ (share previews do not show SVG).
+    const card = fs.readFileSync(path.join(import.meta.dirname, '../../public/og-card.png'));
+    expect(card.subarray(1, 4).toString()).toBe('PNG');
+    expect([card.readUInt32BE(16), card.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(ofType(postDoc, 'BreadcrumbList')).toBeTruthy();
+  });
+
+  it('hands the page data to the browser, in a script that cannot be broken out of', async () => {
+    const { doc } = await page(`/course/${course._id}`);
+    const script = doc.getElementById('ssr-state');
+    expect(script?.getAttribute('type')).toBe('application/json');
+    const state = JSON.parse(script?.textContent ?? '') as {
+      queries: { queryKey: unknown[]; state: { data: unknown } }[];
+    };
+    const handed = state.queries.find((q) => q.queryKey[0] === 'course');
+    expect(handed?.queryKey).toEqual(['course', course._id]);
+    expect(handed?.state.data).toEqual(course);
+    expect(script?.textContent).not.toContain('<');
+  });
+});
+
+describe('the page cache', () => {
+  it('keeps a page until the content changes, then renders it afresh', async () => {
+    const url = `/blog/${post._id}`;
+    const first = await get(url);
+    expect((await get(url)).body).toBe(first.body);
+    await t.database.db.update(blogs).set({ title: 'Renamed post' }).where(eq(blogs.id, post._id));
+    expect((await get(url)).body).toBe(first.body);
+    t.app.contentChanged();
+    const after = parse((await get(url)).body);
+    expect(text(after, 'h1')).toContain('Renamed post');
+    await t.database.db.update(blogs).set({ title: 'Newest post' }).where(eq(blogs.id, post._id));
+    t.app.contentChanged();
+  });
+});
