@@ -41,12 +41,17 @@ beforeAll(async () => {
   ];
 });
 
-/** Opens `path` and waits until React has hydrated it. Answers the API calls the page made. */
+/** Reads a page leaves to the browser by design: a lesson's questions (issue 12) change with every bug asked, so
+ *  the browser reads them after hydration and a cached page never shows stale ones. */
+const LEFT_TO_BROWSER = [/^\/api\/lession\/[^/]+\/bugs$/];
+
+/** Opens `path` and waits until React has hydrated it. Answers the API calls the page made (but those above). */
 async function openHydrated(page: Page, path: string): Promise<string[]> {
   const calls: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    if (url.pathname.startsWith('/api/') && !LEFT_TO_BROWSER.some((read) => read.test(url.pathname)))
+      calls.push(url.pathname);
   });
   await page.goto(path);
   await waitForHydration(page);
