@@ -3,14 +3,11 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
-import { defined, mailedLink, newPage, setUpBrowserTests } from './harness';
+import { defined, mailedLink, newPage, setUpBrowserTests, expectAlert } from './harness';
 
 const env = setUpBrowserTests();
 
 /** Waits for the alert banner to show `text` (it stays 1 s). */
-async function expectAlert(page: Page, text: string) {
-  await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
 
 /** The newest link in mail to `to` containing `part`, once the server has written it. */
 const linkFromMail = (to: string, part: string, notBefore: string[] = []) =>

@@ -14,6 +14,8 @@ import {
   signInAt,
   type TestAccount,
   waitFor,
+  expectAlert,
+  typeRichText,
 } from './harness';
 
 const env = setUpBrowserTests();
@@ -45,17 +47,6 @@ async function expectAccessibleBothWays(page: Page, screen: string) {
 }
 
 const videoTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
-
-async function expectAlert(page: Page, text: string) {
-  await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-async function typeRichText(page: Page, label: string, text: string) {
-  const box = page.getByRole('textbox', { name: label });
-  await box.waitFor({ timeout: 15_000 });
-  await box.click();
-  await page.keyboard.type(text);
-}
 
 async function demoLesson() {
   for (const course of await call<CourseCard[]>('GET', '/api/course/getCourse')) {

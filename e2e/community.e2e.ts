@@ -13,6 +13,8 @@ import {
   setUpBrowserTests,
   signInAt,
   type TestAccount,
+  expectAlert,
+  typeRichText,
 } from './harness';
 
 const env = setUpBrowserTests();
@@ -33,18 +35,6 @@ const TIME = /^\d{2}:\d{2}:\d{2} (am|pm) \d{2}-\d{2}-\d{4}$/;
 const call = <T>(method: string, path: string, account?: Account, body?: unknown) =>
   callApi<T>(env.server, method, path, account, body);
 const createAccount = (name: string) => createTestAccount(env.server, name);
-
-async function expectAlert(page: Page, text: string) {
-  await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-/** Types into the rich-text field named `label` (the editor loads lazily, so this waits for it). */
-async function typeRichText(page: Page, label: string, text: string) {
-  const box = page.getByRole('textbox', { name: label });
-  await box.waitFor({ timeout: 15_000 });
-  await box.click();
-  await page.keyboard.type(text);
-}
 
 /** Throws when the page shows anything a payload could have injected: scripts, embeds, handlers, script URLs. */
 async function expectInert(page: Page, where: string) {

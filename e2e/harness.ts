@@ -453,3 +453,21 @@ export async function waitForHydration(page: Page): Promise<void> {
     return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
   });
 }
+
+/** Waits for the SPEC alert (the 1,000 ms banner) to show `text`. */
+export async function expectAlert(page: Page, text: string): Promise<void> {
+  await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** Types into the rich-text field named `label` (the editor loads lazily, so this waits for it). */
+export async function typeRichText(
+  page: Page,
+  label: string,
+  text: string,
+  options: { exact?: boolean } = {},
+): Promise<void> {
+  const box = page.getByRole('textbox', { name: label, exact: options.exact });
+  await box.waitFor({ timeout: 15_000 });
+  await box.click();
+  await page.keyboard.type(text);
+}

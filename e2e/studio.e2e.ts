@@ -22,6 +22,8 @@ import {
   signInAt,
   type TestAccount,
   waitFor,
+  expectAlert,
+  typeRichText,
 } from './harness';
 
 const ADMIN = { name: 'Ada Admin', email: 'studio-admin@example.test', password: 'studio-admin-secret' };
@@ -46,18 +48,6 @@ const logInByApi = (name: string, email: string, password: string) => logInByApi
 const createAccount = (name: string) => createTestAccount(env.server, name);
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-
-async function expectAlert(page: Page, text: string) {
-  await page.getByTestId('alert').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-/** Types into the rich-text field named `label` (the editor is a lazy chunk, so this waits for it). */
-async function typeRichText(page: Page, label: string, text: string) {
-  const box = page.getByRole('textbox', { name: label, exact: true });
-  await box.waitFor({ timeout: 15_000 });
-  await box.click();
-  await page.keyboard.type(text);
-}
 
 /** Waits for the autosave line inside `scope` to say 'Saved' (a change waits 2 s of quiet, then one PATCH). */
 async function expectSaved(scope: Locator) {
@@ -143,7 +133,7 @@ test('an admin builds a course with two uploaded videos and captions, reorders i
   const courseId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   const head = page.locator('header.studio-editor__head');
   expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
-  await typeRichText(page, 'Description', 'Labels, errors and focus: forms everyone can fill in.');
+  await typeRichText(page, 'Description', 'Labels, errors and focus: forms everyone can fill in.', { exact: true });
   await expectSaved(head);
 
   // Two lessons, each with an uploaded video; captions for the first.
@@ -275,7 +265,9 @@ test('an admin makes a learner an author, who writes a blog draft that readers s
   const title = 'What the Studio changes for authors';
   const head = authorPage.locator('header.studio-editor__head');
   await authorPage.getByLabel('Title', { exact: true }).fill(title);
-  await typeRichText(authorPage, 'Content', 'Drafts save themselves and stay private until you publish.');
+  await typeRichText(authorPage, 'Content', 'Drafts save themselves and stay private until you publish.', {
+    exact: true,
+  });
   await expectSaved(head);
   await authorPage.getByText('Not published yet: the post is dated when it is first published.').waitFor();
   await expectAccessible(authorPage, 'the post editor, a draft');

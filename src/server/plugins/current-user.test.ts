@@ -4,12 +4,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openDatabase } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { createUser, type TestUser } from '../test/factories';
-import { createTestApp, type TestApp, testConfig } from '../test/test-app';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { twoAppProcesses } from '../test/two-app-processes';
 import { type CurrentUser, SESSIONS_CHANNEL, SessionCache } from './current-user';
 
 const target = inject('testDb');
@@ -107,27 +105,7 @@ describe('a kept session in one app (any database)', () => {
 });
 
 describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL database', () => {
-  let copy: ThrowawayDatabase;
-  const databases: Database[] = [];
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    if (target.kind !== 'postgres') return;
-    copy = await createThrowawayDatabase(target.serverUrl, `devc_s_${target.runId}`, { template: target.template });
-    for (let i = 0; i < 2; i++) {
-      // Each app opens the database itself: its own pool and its own LISTEN connections, as a second process would.
-      const database = await openDatabase({ url: copy.url }, { migrate: false });
-      databases.push(database);
-      const app = await buildApp({ config: testConfig(), database });
-      await app.ready();
-      apps.push(app);
-    }
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await copy?.drop();
-  });
+  const { apps, databases } = twoAppProcesses('devc_s_');
 
   it('refuses in B, within 1 s, a session logged out through A', async () => {
     const [a, b] = apps;

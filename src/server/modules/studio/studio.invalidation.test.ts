@@ -4,12 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Course } from '../../../shared/contract';
-import { buildApp } from '../../app';
-import { type Database, openDatabase } from '../../db/client';
 import { courses } from '../../db/schema';
 import { CONTENT_CHANNEL } from '../../plugins/content-cache';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { twoAppProcesses } from '../../test/two-app-processes';
 import { call, createCourse, createUserAs } from './studio-test-kit';
 
 const target = inject('testDb');
@@ -48,27 +46,7 @@ describe('a NOTIFY on the content channel (any database)', () => {
 });
 
 describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL database', () => {
-  let copy: ThrowawayDatabase;
-  const databases: Database[] = [];
-  const apps: TestApp['app'][] = [];
-
-  beforeAll(async () => {
-    if (target.kind !== 'postgres') return;
-    copy = await createThrowawayDatabase(target.serverUrl, `devc_t_${target.runId}`, { template: target.template });
-    for (let i = 0; i < 2; i++) {
-      // Each app opens the database itself: its own pool and its own LISTEN connection, as a second process would.
-      const database = await openDatabase({ url: copy.url }, { migrate: false });
-      databases.push(database);
-      const app = await buildApp({ config: testConfig(), database });
-      await app.ready();
-      apps.push(app);
-    }
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await copy?.drop();
-  });
+  const { apps, databases } = twoAppProcesses('devc_t_');
 
   it('shows a course published through A in B’s cached list within 1 s', async () => {
     const [a, b] = apps;
