@@ -26,7 +26,7 @@ import { useEditSolution } from './api/edit-solution';
 import { useBug } from './api/get-bug';
 import { useSolutions } from './api/get-solutions';
 import { useVote } from './api/vote';
-import { BugTags, SolvedBadge } from './components/bug-bits';
+import { BugTags, LoadMore, SolvedBadge } from './components/bug-bits';
 import { TagInput } from './components/tag-input';
 import './bugs.css';
 
@@ -178,16 +178,7 @@ function Solutions({ bug }: { bug: Bug }) {
                 />
               ))}
             </ul>
-            {solutions.hasNextPage && (
-              <button
-                type="button"
-                className="button button--ghost bugs-more"
-                aria-disabled={solutions.isFetchingNextPage}
-                onClick={() => !solutions.isFetchingNextPage && void solutions.fetchNextPage()}
-              >
-                {solutions.isFetchingNextPage ? 'Loading…' : 'Load more solutions'}
-              </button>
-            )}
+            <LoadMore pages={solutions} label="Load more solutions" />
           </>
         ))}
     </section>

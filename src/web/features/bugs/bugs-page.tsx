@@ -17,6 +17,7 @@ import { useTagSuggestions } from './api/get-tags';
 import { type BugListFilter, useBugList } from './api/get-bug-list';
 import { AddBugModal } from './components/add-bug-modal';
 import { BugCard } from './components/bug-card';
+import { LoadMore } from './components/bug-bits';
 import './bugs.css';
 
 export default function BugsPage() {
@@ -203,16 +204,7 @@ function BugSection({ id, title, empty, filter }: { id: string; title: string; e
               />
             ))}
           </div>
-          {list.hasNextPage && (
-            <button
-              type="button"
-              className="button button--ghost bugs-more"
-              aria-disabled={list.isFetchingNextPage}
-              onClick={() => !list.isFetchingNextPage && void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : `Load more: ${title.replace(/ here$/, '').toLowerCase()}`}
-            </button>
-          )}
+          <LoadMore pages={list} label={`Load more: ${title.replace(/ here$/, '').toLowerCase()}`} />
         </>
       )}
     </section>
