@@ -100,7 +100,7 @@ function BugBoard() {
         {tag && (
           <p className="bugs-filters__tag">
             Tagged <span className="tag-chip">{tag}</span>{' '}
-            <button type="button" className="bugs-link-button" onClick={() => setParam('tag', null)}>
+            <button type="button" className="link-button" onClick={() => setParam('tag', null)}>
               Show all tags
             </button>
           </p>

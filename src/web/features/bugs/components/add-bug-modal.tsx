@@ -68,7 +68,7 @@ export function AddBugModal({ onClose, lesson, onAdded }: AddBugModalProps) {
         {draft.lesson && (
           <p className="bug-form__moment">
             Asked at {formatClock(draft.lesson.at)} in {draft.lesson.title}{' '}
-            <button type="button" className="bugs-link-button" onClick={() => update({ lesson: null })}>
+            <button type="button" className="link-button" onClick={() => update({ lesson: null })}>
               Remove the lesson moment
             </button>
           </p>

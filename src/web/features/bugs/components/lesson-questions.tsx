@@ -72,7 +72,7 @@ export default function LessonQuestions({ lesson, media, onSeek }: LessonQuestio
         <ul className="question-list">
           {list.map((q) => (
             <li key={q._id} className="question-list__item">
-              <button type="button" className="bugs-link-button question-list__time" onClick={() => onSeek(q.at)}>
+              <button type="button" className="link-button question-list__time" onClick={() => onSeek(q.at)}>
                 <span className="visually-hidden">Go to </span>
                 {formatClock(q.at)}
               </button>
