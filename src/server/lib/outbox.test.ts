@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -31,6 +31,19 @@ describe('drainOutbox', () => {
     expect(a.sent + b.sent).toBe(30);
     expect(mailer.sent.map((m) => m.to).sort()).toEqual([...addresses].sort());
     expect(await drainOutbox(db, mailer)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('sends a row enqueued in the same millisecond the clock reads (the database keeps microseconds)', async () => {
+    // A mail enqueued and drained within one millisecond: the row's default stamp, 00.000500, is later than the
+    // clock's 00.000 but not by a tick the clock can see, so the mail is due (it once waited for the next poll).
+    const db = database.db;
+    await db
+      .insert(mailOutbox)
+      .values({ ...mail('same-ms@example.test'), nextAttemptAt: sql`'2031-01-01T00:00:00.000500Z'::timestamptz` });
+    const mailer = memoryMailer();
+    const clock = () => new Date('2031-01-01T00:00:00.000Z');
+    expect(await drainOutbox(db, mailer, { now: clock })).toMatchObject({ sent: 1 });
+    expect(mailer.sent.map((m) => m.to)).toContain('same-ms@example.test');
   });
 
   it('keeps a failed row with its error and sends it when due again', async () => {

@@ -2,7 +2,7 @@
 // inserts a row with `enqueueMail` in the same transaction as the user or token it is about, so either both
 // exist or neither. `drainOutbox` sends the rows that are due; a failed attempt is retried later with exponential
 // backoff, so an SMTP outage delays mail and loses none.
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Mail, Mailer } from './mailer';
@@ -73,10 +73,13 @@ export async function drainOutbox(db: Db, mailer: Mailer, options: DrainOptions 
 }
 
 async function claimDue(db: Db, at: Date, batch: number) {
+  // The clock reads whole milliseconds, the database stamps microseconds: a row stamped within the millisecond the
+  // clock reads is due (else mail enqueued and drained in one millisecond waited for the next poll).
+  const clockTickEnd = new Date(at.getTime() + 1);
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, at)))
+    .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.nextAttemptAt, clockTickEnd)))
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(batch)
     .for('update', { skipLocked: true });
