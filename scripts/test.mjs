@@ -52,7 +52,8 @@ function summary() {
   process.exit(totals.failed > 0 ? 1 : 0);
 }
 
-/** Runs the static checks side by side (two cores: tsc and ESLint's type-aware pass overlap well) and
+/** Runs the static checks side by side (two cores: ESLint's type-aware pass is the long one, the others share the
+ *  second core) and
  *  prints each one's output and time; any failure stops `npm test` before the suites. */
 async function staticChecks() {
   // `lint` is two checks (ESLint, import cycles): run as two, so the short one shares the second core.
