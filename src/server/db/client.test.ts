@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** The first row's `n` (both drivers answer `execute` with `rows`). */
-const firstN = (result: unknown) => (result as { rows: Array<{ n: number }> }).rows[0].n;
-
 describe('the embedded database under a queue of statements', () => {
   it('lets the event loop turn (accept connections, read requests) while statements wait', async (context) => {
     // PostgreSQL runs statements in its own processes; only PGlite shares this process's event loop.
@@ -39,11 +36,16 @@ describe('the embedded database under a queue of statements', () => {
   it('keeps answering in order and passes errors through', async (context) => {
     if (database.kind !== 'pglite') return context.skip();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => database.db.execute(sql`select ${i}::int as n`).then(firstN)),
+      Array.from({ length: 50 }, (_, i) =>
+        database.db.execute<{ n: number }>(sql`select ${i}::int as n`).then((r) => r.rows[0].n),
+      ),
     );
     expect(answers).toEqual(Array.from({ length: 50 }, (_, i) => i));
     await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow(/no_such_table/);
-    const inTransaction = await database.db.transaction(async (tx) => firstN(await tx.execute(sql`select 7 as n`)));
+    const inTransaction = await database.db.transaction(async (tx) => {
+      const result = await tx.execute<{ n: number }>(sql`select 7 as n`);
+      return result.rows[0].n;
+    });
     expect(inTransaction).toBe(7);
   });
 });
