@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -124,7 +123,6 @@ async function openPglite(target: { dataDir: string } | { memory: true; loadData
       ? new PGlite(target.dataDir)
       : new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   await client.waitReady;
-  timeSliceStatements(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -137,50 +135,6 @@ async function openPglite(target: { dataDir: string } | { memory: true; loadData
     },
     close: () => client.close(),
   };
-}
-
-/** How long PGlite's statements may hold the event loop before it polls for I/O again. */
-const PGLITE_SLICE_MS = 10;
-
-/**
- * PGlite runs each statement on this process's one event loop. Left alone, statements queued by requests already
- * read run back to back in promise continuations, and each turn of the loop lasted as long as all of them (100–150 ms
- * under the soak's 200 connections). Node accepts one new connection per turn, so new connections waited in the
- * listen queue for up to 10 s (issue 14). Statements (and transactions, as a whole) now take turns through one FIFO:
- * once they have held the loop for PGLITE_SLICE_MS, the next waits for a turn of the loop (setImmediate), in which
- * new connections are accepted and new requests read. PGlite runs one statement or transaction at a time anyway, so
- * the queue costs nothing in parallelism; a statement inside a transaction goes straight to it.
- */
-function timeSliceStatements(client: PGlite): void {
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  const waiting: Array<() => void> = [];
-  let running = false;
-  let sliceStart = 0;
-
-  const runNext = (): void => {
-    const start = waiting.shift();
-    if (!start) {
-      running = false;
-      return;
-    }
-    if (performance.now() - sliceStart < PGLITE_SLICE_MS) return start();
-    setImmediate(() => {
-      sliceStart = performance.now();
-      start();
-    });
-  };
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      waiting.push(() => void work().then(resolve, reject).finally(runNext));
-      if (running) return;
-      running = true;
-      sliceStart = performance.now();
-      runNext();
-    });
-
-  client.query = <T>(...args: Parameters<PGlite['query']>) => inTurn(() => query<T>(...args));
-  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => inTurn(() => transaction(callback));
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
