@@ -13,7 +13,12 @@ export async function startChildServer(
   timeoutMs = 120_000,
 ): Promise<ChildServer> {
   const child: ChildProcess = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--cpu-prof'] : []),
+    ],
     env: { ...process.env, ...env },
     // The server's own log (a line per request at LOG_LEVEL=info, as in production) is written, then dropped.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

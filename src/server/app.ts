@@ -25,6 +25,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
 import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter';
 import { PRIVATE_CACHE_CONTROL } from './lib/http-cache';
+import { requestTurns } from './lib/request-turns';
 import { securityHeaders } from './lib/security-headers';
 import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     app.shuttingDown = true;
   });
+  // Requests take turns with the event loop's I/O, so new connections are accepted under saturation (lib/request-turns.ts).
+  const turns = requestTurns(REQUEST_SLICE_MS);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
     if (app.shuttingDown) {
@@ -117,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .header('retry-after', '5')
         .send({ error: 'The server is shutting down. Please try again in a moment.' });
     }
+    await turns.take();
   });
   // Nothing may be kept by a browser or a proxy unless its route says so (lib/http-cache.ts): tokens, a user's own
   // data and failures are never cached. Static files set their policy on the raw response.
@@ -204,6 +208,8 @@ function pageRenderer(app: FastifyInstance, webDir: string, create: CreatePageRe
 }
 
 /** Longest page path we look at; the app's longest real ones (two ids) are far shorter. */
+/** How long the requests started in one turn of the event loop may run before it polls for I/O again. */
+const REQUEST_SLICE_MS = 10;
 const PAGE_PATH_MAX = 2048;
 
 async function registerWebApp(
