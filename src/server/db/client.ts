@@ -9,6 +9,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /** For writes whose loss in a crash of the database server costs little: progress reports (the player sends them
+   *  again) and votes. On PostgreSQL their commits do not wait for the disk (`synchronous_commit = off`, a pool of
+   *  its own): they are visible to every reader at once, and a server crash may lose the last ~0.6 s of them, never
+   *  corrupt anything (decision 0023). On PGlite, `db` itself. */
+  relaxedDb: Db;
   kind: 'pglite' | 'postgres';
   /** LISTEN on `channel`: `onNotify` gets each payload; `onConnected(false)` says notifications may be missed until
    *  `onConnected(true)` (PostgreSQL reconnects by itself). Answers the function that stops listening. */
@@ -35,12 +40,16 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const relaxedPool = new pg.Pool({ connectionString: url, max: 10, options: '-c synchronous_commit=off' });
   // A connection that drops while idle must not crash the process.
   pool.on('error', () => {});
+  relaxedPool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const relaxedDb = drizzle(relaxedPool, { schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
+    relaxedDb,
     kind: 'postgres',
     async listen(channel, handlers) {
       const stop = await listenOnPostgres(pg.Client, url, channel, handlers);
@@ -52,7 +61,7 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
+      await Promise.all([pool.end(), relaxedPool.end()]);
     },
   };
 }
@@ -126,6 +135,7 @@ async function openPglite(target: { dataDir: string } | { memory: true; loadData
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
+    relaxedDb: db,
     kind: 'pglite',
     // One process owns a PGlite database, so a NOTIFY reaches only this process's listeners, and never drops.
     async listen(channel, { onNotify, onConnected }) {

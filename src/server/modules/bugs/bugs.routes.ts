@@ -148,7 +148,8 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
     '/api/bug/comment/:id/vote',
     { ...write, schema: { params: idParams, body: voteBody, response: { 200: voteResult } } },
     async (request) => {
-      const result = await vote(db, signedInUser(request), request.params.id, request.body.value);
+      // A vote may commit without waiting for the disk (decision 0023).
+      const result = await vote(app.database.relaxedDb, signedInUser(request), request.params.id, request.body.value);
       if (result.ok) return result.value;
       if (result.reason === 'own') throw forbidden('You cannot vote on your own solution');
       throw notFound('Solution not found');
