@@ -6,7 +6,6 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchRoutes, StaticRouter } from 'react-router';
 import type { CreatePageRenderer, ManifestChunk, RenderedPage } from '../shared/ssr';
 import { patterns } from './app/paths';
 import { AppRoutes, matchPage } from './app/router';
@@ -14,6 +13,7 @@ import { scriptJson, SSR_STATE_ID, toWire } from './app/ssr-state';
 import { setPurifierWindow } from './components/rich-html';
 import { ApiError, setServerTransport } from './lib/api';
 import { type PageStatus, PageStatusContext } from './lib/page-status';
+import { Router } from './lib/router';
 import { headTags, pageHead } from './ssr/head';
 
 /** The server-rendered routes (issue 10's public pages and the 404 view) and their modules, by which the build
@@ -62,9 +62,10 @@ function App({ client, pathname, status }: { client: QueryClient; pathname: stri
     <StrictMode>
       <PageStatusContext.Provider value={status}>
         <QueryClientProvider client={client}>
-          <StaticRouter location={pathname}>
+          {/* The path being rendered, undecoded, as the browser's address will have it when it hydrates. */}
+          <Router ssrPath={pathname}>
             <AppRoutes />
-          </StaticRouter>
+          </Router>
         </QueryClientProvider>
       </PageStatusContext.Provider>
     </StrictMode>
@@ -184,7 +185,6 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
       const page = matchPage(pathname);
       if (!page || !(page.pattern in RENDERED_PAGES)) return null;
       await page.preload();
-      const params = matchRoutes([{ path: page.pattern }], pathname)?.[0]?.params ?? {};
 
       const client = new QueryClient({
         // retryOnMount off: a query that failed (a 404) renders as failed, not as about to be fetched again; the
@@ -220,7 +220,13 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
         shouldDehydrateQuery: (query) =>
           query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
       });
-      const head = await pageHead(client, { pattern: page.pattern, params }, pathname, publicUrl, notFound);
+      const head = await pageHead(
+        client,
+        { pattern: page.pattern, params: page.params },
+        pathname,
+        publicUrl,
+        notFound,
+      );
       const html = [
         parts.beforeTitle,
         headTags(head),

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { queryClient } from './app/query-client';
 import { AppRoutes, matchPage } from './app/router';
 import { hydrateFromPage } from './app/ssr-state';
@@ -10,12 +9,11 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render the app into');
 
+// No <Router> around the routes: wouter's default one follows the browser's address (history API).
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </QueryClientProvider>
   </StrictMode>
 );

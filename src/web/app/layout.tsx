@@ -1,19 +1,19 @@
 // The frame around every page: navbar with the progress bar, alert banner, the page itself, footer, search modal.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { AlertBanner } from '../components/alert-banner';
 import { Footer } from '../components/footer';
 import { Loading } from '../components/loading';
 import { Navbar } from '../components/navbar';
+import { usePathname } from '../lib/router';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
 
 const SearchModal = lazy(() => import('../features/search/components/search-modal'));
 const RouteAnnouncer = lazy(() => import('./route-announcer'));
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [searchOpen, setSearchOpen] = useState(false);
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
@@ -41,9 +41,7 @@ export function RootLayout() {
       <AlertBanner />
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
         </RouteErrorBoundary>
         {/* Names each new page for screen readers (inside a landmark, where axe wants all content). */}
         <Suspense fallback={null}>
