@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { CreatePageRenderer, ManifestChunk, RenderedPage } from '../shared/ssr';
 import { patterns } from './app/paths';
+import { preloadShell } from './app/layout';
 import { AppRoutes, matchPage } from './app/router';
 import { scriptJson, SSR_STATE_ID, toWire } from './app/ssr-state';
 import { setPurifierWindow } from './components/rich-html';
@@ -31,6 +32,10 @@ export const RENDERED_PAGES: Record<string, string> = {
   [patterns.contact]: 'src/web/features/contact/contact-page.tsx',
   [patterns.notFound]: 'src/web/components/not-found.tsx',
 };
+
+/** Lazy parts of the frame around every page that the browser preloads before it hydrates (app/layout.tsx,
+ *  preloadShell): fetched with the page, not after it. */
+const SHELL_DRAWN_LAZILY = ['src/web/app/route-announcer.tsx', 'src/web/components/theme-toggle.tsx'];
 
 /** Lazy parts a page preloads before it hydrates (its `preload` export): fetched with the page, not after it. */
 const DRAWN_LAZILY: Record<string, string[]> = {
@@ -162,29 +167,39 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
       inlineStyle(readAsset, href),
     ),
   );
-  const assetTags = new Map<string, string>();
-  for (const [pattern, module] of Object.entries(RENDERED_PAGES)) {
-    const modules = [module, ...(DRAWN_LAZILY[pattern] ?? [])].map((source) => chunkKey(manifest, source));
+  /** The chunks and stylesheets a page needs before it hydrates: its own, its lazy parts', the frame's. */
+  const assetsOf = (pattern: string) => {
+    const modules = [RENDERED_PAGES[pattern], ...(DRAWN_LAZILY[pattern] ?? []), ...SHELL_DRAWN_LAZILY].map((source) =>
+      chunkKey(manifest, source),
+    );
     // A page module renamed without this table: fail at start, not with pages that hydrate late.
     const unknown = modules.filter((key) => Object.keys(manifest).length > 0 && !manifest[key]);
     if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
-    const assets = modules.map((key) => pageAssets(manifest, key));
+    return modules.map((key) => pageAssets(manifest, key));
+  };
+  /** The <style> and modulepreload tags for the pages named, each file once. */
+  const tagsOf = (...pagePatterns: string[]) => {
+    const assets = pagePatterns.flatMap(assetsOf);
     const js = [...new Set(assets.flatMap((a) => a.js))];
     const css = [...new Set(assets.flatMap((a) => a.css))];
-    assetTags.set(
-      pattern,
-      [
-        ...css.map((href) => inlineStyle(readAsset, href)),
-        ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
-      ].join('\n    '),
-    );
+    return [
+      ...css.map((href) => inlineStyle(readAsset, href)),
+      ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ].join('\n    ');
+  };
+  const assetTags = new Map<string, string>();
+  // A detail page that found nothing shows the 404 view, a chunk of its own.
+  const notFoundAssetTags = new Map<string, string>();
+  for (const pattern of Object.keys(RENDERED_PAGES)) {
+    assetTags.set(pattern, tagsOf(pattern));
+    notFoundAssetTags.set(pattern, tagsOf(pattern, patterns.notFound));
   }
 
   return {
     async render(pathname): Promise<RenderedPage | null> {
       const page = matchPage(pathname);
       if (!page || !(page.pattern in RENDERED_PAGES)) return null;
-      await page.preload();
+      await Promise.all([page.preload(), preloadShell()]);
 
       const client = new QueryClient({
         // retryOnMount off: a query that failed (a 404) renders as failed, not as about to be fetched again; the
@@ -232,9 +247,7 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
         headTags(head),
         parts.titleToHeadEnd,
         '  ',
-        assetTags.get(page.pattern) ?? '',
-        // A detail page that found nothing shows the 404 view, a chunk of its own.
-        notFound && page.pattern !== patterns.notFound ? `\n    ${assetTags.get(patterns.notFound) ?? ''}` : '',
+        (notFound ? notFoundAssetTags : assetTags).get(page.pattern) ?? '',
         '\n  ',
         parts.headToRoot,
         `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(toWire(state))}</script>`,

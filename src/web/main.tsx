@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './app/query-client';
+import { preloadShell } from './app/layout';
 import { AppRoutes, matchPage } from './app/router';
 import { hydrateFromPage } from './app/ssr-state';
 import './styles/global.css';
@@ -18,11 +19,12 @@ const app = (
   </StrictMode>
 );
 
-// A server-rendered page (docs/decisions/0016) hands over its data and is hydrated once its route's chunk is here, so
-// the first render draws exactly what the server drew; the other pages (account, Studio) start from the empty shell.
+// A server-rendered page (docs/decisions/0016) hands over its data and is hydrated once its route's chunk and the
+// frame's lazy parts are here, so the first render draws exactly what the server drew; the other pages (account,
+// Studio) start from the empty shell.
 if (hydrateFromPage(queryClient)) {
   const page = matchPage(window.location.pathname);
-  void (page ? page.preload() : Promise.resolve()).finally(() => hydrateRoot(root, app));
+  void Promise.all([page?.preload(), preloadShell()]).finally(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

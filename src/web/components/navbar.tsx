@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { BRAND, TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
+import { preloadable } from '../lib/preloadable';
 import { Link, NavLink, useLocationSearch, useNavigate, usePathname } from '../lib/router';
 import { useSession } from '../lib/session';
 import { showAlert } from './alert-banner';
@@ -10,7 +11,10 @@ import { MenuIcon, SearchIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 
 const StudioLink = lazy(() => import('./studio-link'));
-const ThemeToggle = lazy(() => import('./theme-toggle'));
+// Drawn on the server: preloaded before the page hydrates (app/layout.tsx, preloadShell).
+const themeToggle = preloadable(() => import('./theme-toggle').then((m) => m.default));
+const ThemeToggle = themeToggle.Component;
+export const preloadThemeToggle = themeToggle.preload;
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
