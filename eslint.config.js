@@ -32,6 +32,8 @@ const serverFromWeb = {
   message: 'The server never imports web code: share it through src/shared.',
 };
 
+const ROUTER_ONLY = 'Import routing from src/web/lib/router.tsx, the one place that knows the router library.';
+
 const boundaries = [
   {
     target: './src/web',
@@ -101,7 +103,19 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // A region that scrolls sideways with nothing focusable inside takes focus itself (axe: scrollable-region-focusable).
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+      // Routing comes from lib/router.tsx, the one place that knows the router library (decision 0020).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'wouter', message: ROUTER_ONLY }],
+          patterns: [{ group: ['wouter/*'], message: ROUTER_ONLY }],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/web/lib/router.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The server-rendering tests render the web app's own server entry, as the built server loads it (decision 0016).

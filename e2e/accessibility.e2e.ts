@@ -44,6 +44,29 @@ describe('focus after navigation', () => {
         : undefined,
     );
   });
+
+  test('the first navigation after hydration is announced even when the frame’s lazy parts arrive late', async () => {
+    // The router's navigations are urgent updates (decision 0020): one that reached the route announcer or the theme
+    // toggle before they had hydrated would make React draw them again from scratch, and a fresh announcer takes the
+    // page for the first load. The page hydrates only once they are here.
+    const { page } = await newPage(env.browser, env.server.url);
+    await page.route(/\/assets\/(route-announcer|theme-toggle)-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    const toggle = await page.$('header button[aria-label="Dark theme"]');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await waitFor(async () => {
+      const focused = await focusedElement(page);
+      return focused?.tag === 'H1' && focused.text === 'Our Courses' ? focused : undefined;
+    });
+    expect(await page.locator('main [role="status"][aria-atomic="true"]').textContent()).toBe('Our Courses');
+    // The toggle the server drew is the one in the page: hydrated, not thrown away and drawn again.
+    expect(await toggle?.evaluate((button) => button.isConnected)).toBe(true);
+  });
 });
 
 describe('loading errors', () => {

@@ -1,5 +1,5 @@
-// Prints what the home page loads, gzip-compressed (level 9), against the budget of DESIGN §6:
-// JS ≤ 100 KB and CSS ≤ 20 KB. Reads dist/web (run `npm run build` first). Always exits 0: it reports.
+// Prints what the home page loads, gzip-compressed (level 9), against the budget: JS ≤ 90 KB (issue 10 tightened
+// DESIGN §6's 100 KB) and CSS ≤ 20 KB. Reads dist/web (run `npm run build` first). Always exits 0: it reports.
 //   1. first load: the module script, modulepreload links and stylesheets named in index.html, plus the static
 //      imports of the entry found in the Vite manifest;
 //   2. the home page as shown: (1) plus the lazily loaded home route chunk and its static imports and CSS.
@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'dist', 'web');
-const BUDGET = { js: 100 * 1024, css: 20 * 1024 };
+const BUDGET = { js: 90 * 1024, css: 20 * 1024 };
 const HOME_ROUTE = 'src/web/features/home/home-page.tsx';
 
 const indexPath = path.join(webDir, 'index.html');

@@ -6,14 +6,15 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchRoutes, StaticRouter } from 'react-router';
 import type { CreatePageRenderer, ManifestChunk, RenderedPage } from '../shared/ssr';
 import { patterns } from './app/paths';
+import { preloadShell } from './app/layout';
 import { AppRoutes, matchPage } from './app/router';
 import { scriptJson, SSR_STATE_ID, toWire } from './app/ssr-state';
 import { setPurifierWindow } from './components/rich-html';
 import { ApiError, setServerTransport } from './lib/api';
 import { type PageStatus, PageStatusContext } from './lib/page-status';
+import { Router } from './lib/router';
 import { headTags, pageHead } from './ssr/head';
 
 /** The server-rendered routes (issue 10's public pages and the 404 view) and their modules, by which the build
@@ -31,6 +32,10 @@ export const RENDERED_PAGES: Record<string, string> = {
   [patterns.contact]: 'src/web/features/contact/contact-page.tsx',
   [patterns.notFound]: 'src/web/components/not-found.tsx',
 };
+
+/** Lazy parts of the frame around every page that the browser preloads before it hydrates (app/layout.tsx,
+ *  preloadShell): fetched with the page, not after it. */
+const SHELL_DRAWN_LAZILY = ['src/web/app/route-announcer.tsx', 'src/web/components/theme-toggle.tsx'];
 
 /** Lazy parts a page preloads before it hydrates (its `preload` export): fetched with the page, not after it. */
 const DRAWN_LAZILY: Record<string, string[]> = {
@@ -62,9 +67,10 @@ function App({ client, pathname, status }: { client: QueryClient; pathname: stri
     <StrictMode>
       <PageStatusContext.Provider value={status}>
         <QueryClientProvider client={client}>
-          <StaticRouter location={pathname}>
+          {/* The path being rendered, undecoded, as the browser's address will have it when it hydrates. */}
+          <Router ssrPath={pathname}>
             <AppRoutes />
-          </StaticRouter>
+          </Router>
         </QueryClientProvider>
       </PageStatusContext.Provider>
     </StrictMode>
@@ -161,30 +167,39 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
       inlineStyle(readAsset, href),
     ),
   );
-  const assetTags = new Map<string, string>();
-  for (const [pattern, module] of Object.entries(RENDERED_PAGES)) {
-    const modules = [module, ...(DRAWN_LAZILY[pattern] ?? [])].map((source) => chunkKey(manifest, source));
+  /** The chunks and stylesheets a page needs before it hydrates: its own, its lazy parts', the frame's. */
+  const assetsOf = (pattern: string) => {
+    const modules = [RENDERED_PAGES[pattern], ...(DRAWN_LAZILY[pattern] ?? []), ...SHELL_DRAWN_LAZILY].map((source) =>
+      chunkKey(manifest, source),
+    );
     // A page module renamed without this table: fail at start, not with pages that hydrate late.
     const unknown = modules.filter((key) => Object.keys(manifest).length > 0 && !manifest[key]);
     if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
-    const assets = modules.map((key) => pageAssets(manifest, key));
+    return modules.map((key) => pageAssets(manifest, key));
+  };
+  /** The <style> and modulepreload tags for the pages named, each file once. */
+  const tagsOf = (...pagePatterns: string[]) => {
+    const assets = pagePatterns.flatMap(assetsOf);
     const js = [...new Set(assets.flatMap((a) => a.js))];
     const css = [...new Set(assets.flatMap((a) => a.css))];
-    assetTags.set(
-      pattern,
-      [
-        ...css.map((href) => inlineStyle(readAsset, href)),
-        ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
-      ].join('\n    '),
-    );
+    return [
+      ...css.map((href) => inlineStyle(readAsset, href)),
+      ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ].join('\n    ');
+  };
+  const assetTags = new Map<string, string>();
+  // A detail page that found nothing shows the 404 view, a chunk of its own.
+  const notFoundAssetTags = new Map<string, string>();
+  for (const pattern of Object.keys(RENDERED_PAGES)) {
+    assetTags.set(pattern, tagsOf(pattern));
+    notFoundAssetTags.set(pattern, tagsOf(pattern, patterns.notFound));
   }
 
   return {
     async render(pathname): Promise<RenderedPage | null> {
       const page = matchPage(pathname);
       if (!page || !(page.pattern in RENDERED_PAGES)) return null;
-      await page.preload();
-      const params = matchRoutes([{ path: page.pattern }], pathname)?.[0]?.params ?? {};
+      await Promise.all([page.preload(), preloadShell()]);
 
       const client = new QueryClient({
         // retryOnMount off: a query that failed (a 404) renders as failed, not as about to be fetched again; the
@@ -220,15 +235,19 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
         shouldDehydrateQuery: (query) =>
           query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
       });
-      const head = await pageHead(client, { pattern: page.pattern, params }, pathname, publicUrl, notFound);
+      const head = await pageHead(
+        client,
+        { pattern: page.pattern, params: page.params },
+        pathname,
+        publicUrl,
+        notFound,
+      );
       const html = [
         parts.beforeTitle,
         headTags(head),
         parts.titleToHeadEnd,
         '  ',
-        assetTags.get(page.pattern) ?? '',
-        // A detail page that found nothing shows the 404 view, a chunk of its own.
-        notFound && page.pattern !== patterns.notFound ? `\n    ${assetTags.get(patterns.notFound) ?? ''}` : '',
+        (notFound ? notFoundAssetTags : assetTags).get(page.pattern) ?? '',
         '\n  ',
         parts.headToRoot,
         `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(toWire(state))}</script>`,

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { queryClient } from './app/query-client';
+import { preloadShell } from './app/layout';
 import { AppRoutes, matchPage } from './app/router';
 import { hydrateFromPage } from './app/ssr-state';
 import './styles/global.css';
@@ -10,21 +10,21 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render the app into');
 
+// No <Router> around the routes: wouter's default one follows the browser's address (history API).
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </QueryClientProvider>
   </StrictMode>
 );
 
-// A server-rendered page (docs/decisions/0016) hands over its data and is hydrated once its route's chunk is here, so
-// the first render draws exactly what the server drew; the other pages (account, Studio) start from the empty shell.
+// A server-rendered page (docs/decisions/0016) hands over its data and is hydrated once its route's chunk and the
+// frame's lazy parts are here, so the first render draws exactly what the server drew; the other pages (account,
+// Studio) start from the empty shell.
 if (hydrateFromPage(queryClient)) {
   const page = matchPage(window.location.pathname);
-  void (page ? page.preload() : Promise.resolve()).finally(() => hydrateRoot(root, app));
+  void Promise.all([page?.preload(), preloadShell()]).finally(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

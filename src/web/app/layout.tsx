@@ -1,19 +1,28 @@
 // The frame around every page: navbar with the progress bar, alert banner, the page itself, footer, search modal.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { AlertBanner } from '../components/alert-banner';
 import { Footer } from '../components/footer';
 import { Loading } from '../components/loading';
-import { Navbar } from '../components/navbar';
+import { Navbar, preloadThemeToggle } from '../components/navbar';
+import { preloadable } from '../lib/preloadable';
+import { usePathname } from '../lib/router';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
 
 const SearchModal = lazy(() => import('../features/search/components/search-modal'));
-const RouteAnnouncer = lazy(() => import('./route-announcer'));
+const announcer = preloadable(() => import('./route-announcer').then((m) => m.default));
+const RouteAnnouncer = announcer.Component;
 
-export function RootLayout() {
+/** Loads the frame's lazy parts that the server draws (the route announcer, the theme toggle), so that they hydrate
+ *  with the page rather than after it. The router's navigations are urgent updates (docs/decisions/0020): one that
+ *  came before such a part had hydrated would make React draw it again from scratch, and a fresh announcer takes the
+ *  page it mounts on for the first load, so that navigation would neither move focus nor be announced. Both sides
+ *  preload them, as they preload the page (docs/decisions/0016). */
+export const preloadShell = () => Promise.all([announcer.preload(), preloadThemeToggle()]);
+
+export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [searchOpen, setSearchOpen] = useState(false);
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
@@ -41,9 +50,7 @@ export function RootLayout() {
       <AlertBanner />
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
         </RouteErrorBoundary>
         {/* Names each new page for screen readers (inside a landmark, where axe wants all content). */}
         <Suspense fallback={null}>

@@ -1,9 +1,10 @@
 // The one table of routes. Every page is its own lazily loaded chunk whose default export is the page component;
 // adding a screen is one line in `appRoutes`.
-// Declarative routing (useRoutes) rather than the data router: the data router adds ~17 KB gzip to the first load,
-// which the home page budget (100 KB) cannot carry, and no screen here uses loaders or actions.
+// Routed by wouter (lib/router.tsx; docs/decisions/0020): React Router's ≈ 13 KB gzip did not fit the home page's
+// first-load budget of 90 KB, and no screen here uses loaders or actions.
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { parse } from 'regexparam';
+import { matchRoute, Route, Switch } from '../lib/router';
 import { RootLayout } from './layout';
 import { loadLearning } from './learning-chunk';
 import { patterns } from './paths';
@@ -65,25 +66,39 @@ function lazyPage(load: AppRoute['page']) {
   return { Page, preload };
 }
 
-interface PageHandle {
-  preload: () => Promise<unknown>;
+const pages = appRoutes.map(({ path, page }) => ({ path, ...lazyPage(page) }));
+
+/** Decodes a path as wouter does before matching it (decodeURI, left as it is when it does not decode), so that the
+ *  params found here are the ones the page's useParams reads. */
+function decodePath(pathname: string): string {
+  try {
+    return pathname.includes('%') ? decodeURI(pathname) : pathname;
+  } catch {
+    return pathname;
+  }
 }
 
-function toRouteObject({ path, page }: AppRoute): RouteObject {
-  const { Page, preload } = lazyPage(page);
-  const handle: PageHandle = { preload };
-  return { path, element: <Page />, handle };
-}
-
-const pageRoutes = appRoutes.map(toRouteObject);
-const routeObjects: RouteObject[] = [{ element: <RootLayout />, children: pageRoutes }];
-
-/** The route table's entry for a path (the `*` route for unknown paths), as the router would pick it. */
-export function matchPage(pathname: string): { pattern: string; preload: () => Promise<unknown> } | null {
-  const match = matchRoutes(pageRoutes, pathname)?.[0]?.route;
-  return match?.path ? { pattern: match.path, preload: (match.handle as PageHandle).preload } : null;
+/** The route table's entry for a path, as the router picks it: the first pattern that matches (the `*` route for
+ *  unknown paths), with its params. `parse` is wouter's own default pattern parser. */
+export function matchPage(
+  pathname: string,
+): { pattern: string; params: Record<string, string | undefined>; preload: () => Promise<unknown> } | null {
+  const path = decodePath(pathname);
+  for (const { path: pattern, preload } of pages) {
+    const [matches, params] = matchRoute(parse, pattern, path);
+    if (matches) return { pattern, params, preload };
+  }
+  return null;
 }
 
 export function AppRoutes() {
-  return useRoutes(routeObjects);
+  return (
+    <RootLayout>
+      <Switch>
+        {pages.map(({ path, Page }) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
+      </Switch>
+    </RootLayout>
+  );
 }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { documentTitle } from '../lib/format';
+import { usePathname } from '../lib/router';
 
 /** The title rule of SPEC §2: brand + first path segment, on every route change. */
 export function useDocumentTitle(): void {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   useEffect(() => {
     document.title = documentTitle(pathname);
   }, [pathname]);

@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Link, memoryLocation, Route, Router, Switch } from '../lib/router';
 import { RootLayout } from './layout';
 
 /** A page whose heading, like a data page's, arrives a little after the page itself. */
@@ -34,24 +34,19 @@ function EditorPage() {
 function show() {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <Routes>
-          <Route element={<RootLayout />}>
-            <Route
-              index
-              element={
-                <>
-                  <h1>Home</h1>
-                  <Link to="/b">to B</Link>
-                  <Link to="/editor">to the editor</Link>
-                </>
-              }
-            />
-            <Route path="b" element={<SlowPage />} />
-            <Route path="editor" element={<EditorPage />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
+      <Router hook={memoryLocation().hook}>
+        <RootLayout>
+          <Switch>
+            <Route path="/">
+              <h1>Home</h1>
+              <Link to="/b">to B</Link>
+              <Link to="/editor">to the editor</Link>
+            </Route>
+            <Route path="/b" component={SlowPage} />
+            <Route path="/editor" component={EditorPage} />
+          </Switch>
+        </RootLayout>
+      </Router>
     </QueryClientProvider>,
   );
 }

@@ -1,7 +1,7 @@
 // The cards of a list page (course, tutorial, blog post): the grid with its empty state, and one card (optional
 // image, title, optional text, and one link).
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 
 interface ContentCardProps {
   to: string;

@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryLocation, Router } from '../lib/router';
 import { Navbar } from './navbar';
 
 function show(searchOpen = false) {
   const onOpenSearch = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <Navbar searchOpen={searchOpen} onOpenSearch={onOpenSearch} />
         <input aria-label="Somewhere else" />
-      </MemoryRouter>
+      </Router>
     </QueryClientProvider>,
   );
   return onOpenSearch;

@@ -1,16 +1,20 @@
 // The sticky site navigation: links, the search box that opens the search modal, and Login or Logout.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BRAND, TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
+import { preloadable } from '../lib/preloadable';
+import { Link, NavLink, useLocationSearch, useNavigate, usePathname } from '../lib/router';
 import { useSession } from '../lib/session';
 import { showAlert } from './alert-banner';
 import { MenuIcon, SearchIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 
 const StudioLink = lazy(() => import('./studio-link'));
-const ThemeToggle = lazy(() => import('./theme-toggle'));
+// Drawn on the server: preloaded before the page hydrates (app/layout.tsx, preloadShell).
+const themeToggle = preloadable(() => import('./theme-toggle').then((m) => m.default));
+const ThemeToggle = themeToggle.Component;
+export const preloadThemeToggle = themeToggle.preload;
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -40,7 +44,8 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const { signedIn, signOut } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { pathname, search } = useLocation();
+  const pathname = usePathname();
+  const search = useLocationSearch();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -82,7 +87,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
     api('/api/auth/logout', { method: 'POST', auth: true }).catch(() => undefined);
     signOut();
     queryClient.clear();
-    void navigate('/');
+    navigate('/');
     showAlert(TEXT.loggedOut, 'danger');
   }
 

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { TEXT } from '../../shared/constants';
 import { useMarkNotFound } from '../lib/page-status';
+import { Link } from '../lib/router';
 
 /** The 404 view: unknown paths and any data screen whose call did not answer 200 (SPEC §4, §8). */
 export function NotFound() {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
+import { memoryLocation, Router } from '../lib/router';
 import { QueryView } from './query-view';
 
 function Course({ section }: { section?: boolean }) {
@@ -19,9 +19,9 @@ function Course({ section }: { section?: boolean }) {
 const show = (section?: boolean) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <Course section={section} />
-      </MemoryRouter>
+      </Router>
     </QueryClientProvider>,
   );
 

@@ -3,10 +3,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEXT } from '../../../shared/constants';
 import { AlertBanner, showAlert } from '../../components/alert-banner';
+import { memoryLocation, Route, Router, Switch } from '../../lib/router';
 import { getSession, signOut } from '../../lib/session';
 import ChangePasswordPage from './change-password-page';
 import ForgotPasswordPage from './forgot-password-page';
@@ -32,17 +32,24 @@ afterEach(() => {
 });
 
 function renderAt(url: string | { pathname: string; state: unknown }, routes: ReactNode) {
+  const path = typeof url === 'string' ? url : url.pathname;
+  // The login page reads the page to return to from history.state, where the link that led there put it.
+  window.history.replaceState(typeof url === 'string' ? null : url.state, '');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
+      <Router hook={memoryLocation({ path }).hook}>
         <AlertBanner />
-        <Routes>
+        <Switch>
           {routes}
-          <Route path="/" element={<p>home page</p>} />
-          <Route path="/login" element={<p>login page</p>} />
-        </Routes>
-      </MemoryRouter>
+          <Route path="/">
+            <p>home page</p>
+          </Route>
+          <Route path="/login">
+            <p>login page</p>
+          </Route>
+        </Switch>
+      </Router>
     </QueryClientProvider>,
   );
 }
@@ -64,7 +71,7 @@ function sentBody(call = 0): unknown {
 }
 
 describe('/login', () => {
-  const renderLogin = () => renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
+  const renderLogin = () => renderAt('/login-form', <Route path="/login-form" component={LoginPage} />);
 
   it('has the forgot-password and register links', () => {
     renderLogin();
@@ -111,7 +118,7 @@ describe('/login', () => {
 });
 
 describe('/signup', () => {
-  const renderSignup = () => renderAt('/signup', <Route path="/signup" element={<SignupPage />} />);
+  const renderSignup = () => renderAt('/signup', <Route path="/signup" component={SignupPage} />);
   const fill = (password: string, repeat: string) => {
     type('User name', 'Ada Lovelace');
     type('Email', 'ada@example.test');
@@ -148,7 +155,7 @@ describe('/signup', () => {
 
 describe('/user/verify/:token', () => {
   const renderVerify = () =>
-    renderAt('/user/verify/tok123', <Route path="/user/verify/:token" element={<VerifyPage />} />);
+    renderAt('/user/verify/tok123', <Route path="/user/verify/:token" component={VerifyPage} />);
 
   it("shows 'Email Verified Successfully' with a Login button when the call answers 200", async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, msg: 'Email verified' }));
@@ -168,7 +175,7 @@ describe('/user/verify/:token', () => {
 
 describe('/user/sign-in/:token', () => {
   const renderSignIn = () =>
-    renderAt('/user/sign-in/tok456', <Route path="/user/sign-in/:token" element={<SignInLinkPage />} />);
+    renderAt('/user/sign-in/tok456', <Route path="/user/sign-in/:token" component={SignInLinkPage} />);
 
   it('signs in with the link once, goes home and says so', async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, authToken: 'session-tok', id: 'u1', msg: 'Logged in' }));
@@ -190,7 +197,7 @@ describe('/user/sign-in/:token', () => {
 });
 
 describe('/user/forgot-password', () => {
-  const renderForgot = () => renderAt('/forgot', <Route path="/forgot" element={<ForgotPasswordPage />} />);
+  const renderForgot = () => renderAt('/forgot', <Route path="/forgot" component={ForgotPasswordPage} />);
 
   it('shows the returned msg on 200, and has a Back to Login link', async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, msg: 'If an account exists, we sent a link.' }));
@@ -215,7 +222,7 @@ describe('/user/change-password/:token', () => {
   const renderChange = () =>
     renderAt(
       '/user/change-password/reset-tok',
-      <Route path="/user/change-password/:token" element={<ChangePasswordPage />} />,
+      <Route path="/user/change-password/:token" component={ChangePasswordPage} />,
     );
 
   it('shows the 404 view when the token is not valid', async () => {
@@ -276,7 +283,7 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
   };
 
   it('login: empty or malformed fields are named beside them, focus goes to the first, nothing is sent', async () => {
-    renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
+    renderAt('/login-form', <Route path="/login-form" component={LoginPage} />);
     await send();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
@@ -299,7 +306,7 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
 
   it("login: the server's refusal stays on the page after the alert", async () => {
     fetchMock.mockResolvedValue(json(401, { error: 'Invalid email or password' }));
-    renderAt('/login-form', <Route path="/login-form" element={<LoginPage />} />);
+    renderAt('/login-form', <Route path="/login-form" component={LoginPage} />);
     type('Email', 'ada@example.test');
     type('Password', 'wrong-pass');
     await send();
@@ -310,7 +317,7 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
 
   it("sign-up: a mismatch is named beside the repeat field too; success leaves a 'Check your email' panel naming the address", async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, msg: 'Check your email.' }));
-    renderAt('/signup', <Route path="/signup" element={<SignupPage />} />);
+    renderAt('/signup', <Route path="/signup" component={SignupPage} />);
     type('User name', 'Ada');
     type('Email', 'ada@example.test');
     type('Password', 'secret-pass');
@@ -333,7 +340,7 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
 
   it("forgot password: an empty field is named and nothing is sent; success leaves a 'Check your email' panel", async () => {
     fetchMock.mockResolvedValue(json(200, { success: true, msg: 'If the email is known, a link is on its way.' }));
-    renderAt('/forgot', <Route path="/forgot" element={<ForgotPasswordPage />} />);
+    renderAt('/forgot', <Route path="/forgot" component={ForgotPasswordPage} />);
     await send();
     expect(problemOf('Email')).toBe('Enter your email address.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -351,9 +358,13 @@ describe('/login returns the learner where they came from', () => {
     renderAt(
       { pathname: '/login-form', state: { from } },
       <>
-        <Route path="/login-form" element={<LoginPage />} />
-        <Route path="/bugs/:id" element={<p>bug page</p>} />
-        <Route path="/user/verify/:token" element={<p>verify page</p>} />
+        <Route path="/login-form" component={LoginPage} />
+        <Route path="/bugs/:id">
+          <p>bug page</p>
+        </Route>
+        <Route path="/user/verify/:token">
+          <p>verify page</p>
+        </Route>
       </>,
     );
     type('Email', 'ada@example.test');

@@ -2,12 +2,12 @@
 // and its repeat. Success or failure, the user ends on /login (SPEC §8).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { Loading } from '../../components/loading';
 import { NotFound } from '../../components/not-found';
+import { useNavigate, useParams } from '../../lib/router';
 import { changePassword } from './api/change-password';
 import { checkTokenQueryOptions } from './api/check-token';
 import { AuthCard, Field } from './components/auth-card';
@@ -38,7 +38,7 @@ export default function ChangePasswordPage() {
     } catch {
       showAlert(TEXT.passwordChangeFailed, 'danger');
     }
-    void navigate(paths.login());
+    navigate(paths.login());
   });
 
   if (check.isPending) return <Loading label="Checking the link…" />;

@@ -1,9 +1,9 @@
 // '/user/forgot-password': asks for a reset link. 200 shows the server's msg; anything else 'Email not found'.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
+import { Link } from '../../lib/router';
 import { forgotPassword } from './api/forgot-password';
 import { AuthCard, CheckEmail, Field, FormProblem } from './components/auth-card';
 import { emailProblem, useFieldErrors } from './components/field-errors';

@@ -1,9 +1,9 @@
 // '/login': email and password; links to the forgot-password screen and to sign-up. SPEC §8 decides the alerts.
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
+import { Link, useHistoryState, useNavigate } from '../../lib/router';
 import { signIn } from '../../lib/session';
 import { mergeLocalProgress } from '../learning';
 import { loginUser } from './api/login-user';
@@ -25,7 +25,8 @@ function returnPath(state: unknown): string {
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const location = useLocation();
+  // The link that led here put the page to come back to in history.state (navbar, lesson and learning pages).
+  const state = useHistoryState<unknown>();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { errors, formRef, check } = useFieldErrors<'email' | 'password'>();
@@ -37,7 +38,7 @@ export default function LoginPage() {
       // A visitor's progress in this browser joins the account (then leaves the browser) before the next page
       // reads it.
       await mergeLocalProgress();
-      void navigate(returnPath(location.state));
+      navigate(returnPath(state));
       showAlert(TEXT.loggedIn, 'success');
     } else if (result.success === false) {
       // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).

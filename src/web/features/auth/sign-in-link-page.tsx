@@ -1,12 +1,12 @@
 // '/user/sign-in/:token': the one-time sign-in link (issue 14). Signs in and goes home like a login, or shows the
 // 404 view for a spent, expired or unknown link.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { Loading } from '../../components/loading';
 import { NotFound } from '../../components/not-found';
+import { useNavigate, useParams } from '../../lib/router';
 import { signIn } from '../../lib/session';
 import { useSignInWithLink } from './api/sign-in-with-link';
 
@@ -19,7 +19,7 @@ export default function SignInLinkPage() {
   useEffect(() => {
     if (!session?.authToken || !session.id) return;
     signIn(session.authToken, session.id);
-    void navigate(paths.home(), { replace: true });
+    navigate(paths.home(), { replace: true });
     showAlert(TEXT.loggedIn, 'success');
   }, [session, navigate]);
 

@@ -1,9 +1,9 @@
 // '/signup': user name, email, password and repeat. A mismatch alerts and sends nothing; no redirect (SPEC §5, §8).
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
+import { Link } from '../../lib/router';
 import { createUser } from './api/create-user';
 import { AuthCard, CheckEmail, Field, FormProblem } from './components/auth-card';
 import { emailProblem, nameProblem, passwordProblem, useFieldErrors } from './components/field-errors';

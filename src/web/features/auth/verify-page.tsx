@@ -1,9 +1,9 @@
 // '/user/verify/:token': verifying, then 'Email Verified Successfully' with a Login button, or the 404 view.
-import { Link, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { Loading } from '../../components/loading';
 import { NotFound } from '../../components/not-found';
+import { Link, useParams } from '../../lib/router';
 import { useCheckToken } from './api/check-token';
 import { AuthCard } from './components/auth-card';
 import './auth.css';

@@ -1,8 +1,8 @@
 // '/blog/:blogId': a blog post.
-import { useParams } from 'react-router';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { LocalDate } from '../../components/local-date';
+import { useParams } from '../../lib/router';
 import { useBlog } from './api/get-blog';
 
 export default function BlogPage() {

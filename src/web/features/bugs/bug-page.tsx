@@ -2,7 +2,6 @@
 // was asked at) and its solutions: accepted first, then by score, then newest, a page at a time, with votes, accept
 // (the bug's author), edit and delete. Without a token: to '/'.
 import { type FormEvent, useId, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import type { Bug, Solution, VoteValue } from '../../../shared/contract';
 import { paths } from '../../app/paths';
@@ -14,6 +13,7 @@ import { RichHtml } from '../../components/rich-html';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { useCommentActions } from '../../components/use-comment-actions';
 import { formatDateTime } from '../../lib/format';
+import { Link, Redirect, useParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { formatClock } from '../../lib/time-format';
 import { linkTimes } from '../../lib/time-links';
@@ -33,7 +33,7 @@ import './bugs.css';
 export default function BugPage() {
   const { signedIn } = useSession();
   const { bg = '' } = useParams();
-  if (!signedIn) return <Navigate to={paths.home()} replace />;
+  if (!signedIn) return <Redirect to={paths.home()} replace />;
   return <BugScreen bugId={bg} />;
 }
 

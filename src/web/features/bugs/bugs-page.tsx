@@ -1,7 +1,6 @@
 // '/bugs' (BugsWorld): signed in, share a bug, search, filter by tag (`?tag=`) and 'unsolved', and read your bugs
 // and everyone else's a page at a time ('Load more'); signed out, an invitation.
 import { type RefObject, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { BUG_TAG } from '../../../shared/contract';
 import { TEXT } from '../../../shared/constants';
 import type { Bug } from '../../../shared/contract';
@@ -9,6 +8,7 @@ import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
 import { Loading } from '../../components/loading';
 import { focusElement } from '../../lib/focus';
+import { Link, useSearchParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { confirmDelete, useIsAdmin } from '../../lib/use-me';

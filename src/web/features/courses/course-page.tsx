@@ -1,10 +1,10 @@
 // '/course/:courseId': cover, title, description and the lesson list.
-import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { ChevronRightIcon } from '../../components/page-icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { formatLength } from '../../lib/format';
+import { Link, useParams } from '../../lib/router';
 import { CourseProgress, LessonMarkLabel, useLearnerCourse } from '../learning';
 import type { CourseWithLessons } from '../../../shared/contract';
 import { useCourse } from './api/get-course';

@@ -1,7 +1,6 @@
 // '/course/:courseId/:lessonId': the video, title and description of a lesson, the course's lesson list in a
 // sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
 import { TEXT } from '../../../shared/constants';
 import type { Lesson } from '../../../shared/contract';
 import { paths } from '../../app/paths';
@@ -9,6 +8,7 @@ import { MenuIcon } from '../../components/icons';
 import { ChevronRightIcon, CloseIcon } from '../../components/page-icons';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
+import { Link, NavLink, useParams } from '../../lib/router';
 import { LessonQuestions } from '../bugs';
 import { LessonComments } from '../comments';
 import { LessonMarkLabel, LessonPlayer, preloadLessonPlayer, useLearnerCourse } from '../learning';

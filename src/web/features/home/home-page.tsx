@@ -1,9 +1,9 @@
 // '/': the hero with the rotating word and the three latest courses.
-import { Link } from 'react-router';
 import { HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { CardGrid } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
+import { Link } from '../../lib/router';
 import { ContinueLearning, CourseCard, useCourses } from '../courses';
 import { TypingWord } from './typing-word';
 import './home.css';

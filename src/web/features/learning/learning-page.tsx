@@ -1,8 +1,8 @@
 // '/learning' ('My learning'): the learner's courses in progress and completed, each with its bar and resume link.
 // A visitor sees the progress kept in this browser, with an invitation to sign up to keep it.
-import { Link } from 'react-router';
 import { paths, patterns } from '../../app/paths';
 import { QueryView } from '../../components/query-view';
+import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useCatalogue } from './api/get-catalogue';
 import { useMyLearning } from './api/get-my-learning';

@@ -1,7 +1,7 @@
 // '/studio/blogs/:blogId': a post's title and content, saved as you type; its date is the first publish date.
-import { useParams } from 'react-router';
 import type { StudioBlog } from '../../../shared/studio';
 import { paths } from '../../app/paths';
+import { useParams } from '../../lib/router';
 import { formatWhen } from './components/format-when';
 import { canChange, EditorFrame, ItemEditorScreen, useItemEditor } from './components/item-editor';
 import { RichTextField, TitleField } from './components/studio-fields';

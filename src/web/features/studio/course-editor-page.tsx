@@ -1,8 +1,8 @@
 // '/studio/courses/:courseId': the course (title, description, cover) with autosave, and its lessons: reordered
 // with Move up/Move down or by dragging, added, edited and deleted.
-import { useParams } from 'react-router';
 import type { StudioCourse } from '../../../shared/studio';
 import { paths } from '../../app/paths';
+import { useParams } from '../../lib/router';
 import { canChange, EditorFrame, ItemEditorScreen, useItemEditor } from './components/item-editor';
 import { LessonList } from './components/lesson-list';
 import { MediaField } from './components/media-field';

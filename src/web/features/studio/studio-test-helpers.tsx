@@ -2,11 +2,11 @@
 // the Studio's routes in a memory router.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { vi } from 'vitest';
 import type { Me, StudioBlog, StudioCourse, StudioLesson, StudioUser } from '../../../shared/studio';
 import { patterns } from '../../app/paths';
 import { AlertBanner } from '../../components/alert-banner';
+import { memoryLocation, Route, Router, Switch } from '../../lib/router';
 import { AuditPage, BlogEditorPage, CourseEditorPage, StudioPage, TutorialEditorPage, UsersPage } from './studio-pages';
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -95,19 +95,23 @@ export function renderStudio(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
+      <Router hook={memoryLocation({ path: url }).hook}>
         <AlertBanner />
-        <Routes>
-          <Route path={patterns.studio} element={<StudioPage />} />
-          <Route path={patterns.studioCourse} element={<CourseEditorPage />} />
-          <Route path={patterns.studioTutorial} element={<TutorialEditorPage />} />
-          <Route path={patterns.studioBlog} element={<BlogEditorPage />} />
-          <Route path={patterns.studioUsers} element={<UsersPage />} />
-          <Route path={patterns.studioAudit} element={<AuditPage />} />
-          <Route path={patterns.login} element={<p>login page</p>} />
-          <Route path={patterns.home} element={<p>home page</p>} />
-        </Routes>
-      </MemoryRouter>
+        <Switch>
+          <Route path={patterns.studio} component={StudioPage} />
+          <Route path={patterns.studioCourse} component={CourseEditorPage} />
+          <Route path={patterns.studioTutorial} component={TutorialEditorPage} />
+          <Route path={patterns.studioBlog} component={BlogEditorPage} />
+          <Route path={patterns.studioUsers} component={UsersPage} />
+          <Route path={patterns.studioAudit} component={AuditPage} />
+          <Route path={patterns.login}>
+            <p>login page</p>
+          </Route>
+          <Route path={patterns.home}>
+            <p>home page</p>
+          </Route>
+        </Switch>
+      </Router>
     </QueryClientProvider>,
   );
 }

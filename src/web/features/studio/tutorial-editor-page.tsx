@@ -1,7 +1,7 @@
 // '/studio/tutorials/:tutorialId': title, image and content, saved as you type.
-import { useParams } from 'react-router';
 import type { StudioTutorial } from '../../../shared/studio';
 import { paths } from '../../app/paths';
+import { useParams } from '../../lib/router';
 import { canChange, EditorFrame, ItemEditorScreen, useItemEditor } from './components/item-editor';
 import { MediaField } from './components/media-field';
 import { MEDIA, RichTextField, TitleField } from './components/studio-fields';

@@ -1,7 +1,7 @@
 // '/tutorial/:tutorialId': the tutorial's title and content.
-import { useParams } from 'react-router';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
+import { useParams } from '../../lib/router';
 import { useTutorial } from './api/get-tutorial';
 
 export default function TutorialPage() {

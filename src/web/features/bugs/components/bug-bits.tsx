@@ -1,7 +1,7 @@
 // Small pieces a bug card and the bug page share: the 'Solved' badge, the tag chips and the counts line.
-import { Link } from 'react-router';
 import type { Bug } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
+import { Link } from '../../../lib/router';
 
 /** A word, not a colour alone: 'Solved' with a check mark. */
 export function SolvedBadge() {

@@ -1,13 +1,13 @@
 // A bug in a list: author, date (yyyy-mm-dd), title, 'Solved', its tags (links to the tag's list), the first 120
 // characters of its text, the number of solutions and the best score, 'Read more', and a delete button where the
 // reader may delete.
-import { Link } from 'react-router';
 import { EXCERPT } from '../../../../shared/constants';
 import type { Bug } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
 import { TrashIcon } from '../../../components/comment-list';
 import { LocalDate } from '../../../components/local-date';
 import { excerpt } from '../../../lib/format';
+import { Link } from '../../../lib/router';
 import { BugTags, SolvedBadge, solutionCountText } from './bug-bits';
 
 interface BugCardProps {

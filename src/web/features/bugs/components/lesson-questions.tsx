@@ -2,8 +2,8 @@
 // current time attached; 'Questions on this lesson' lists the bugs asked on it (title, time, solved) and marks them
 // on a strip under the player, the video's timeline. Choosing a time seeks the video there; a title opens the bug.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { formatClock } from '../../../lib/time-format';
 import { useLessonBugs } from '../api/get-lesson-bugs';

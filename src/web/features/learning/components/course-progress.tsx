@@ -1,7 +1,7 @@
 // A learner's place in a course: a bar ('40% complete') and 'Resume: {lesson} at 3:12', or 'Start the course'.
-import { Link } from 'react-router';
 import type { ResumePoint } from '../../../../shared/progress';
 import { paths } from '../../../app/paths';
+import { Link } from '../../../lib/router';
 import { formatClock } from '../../../lib/time-format';
 import '../learning.css';
 

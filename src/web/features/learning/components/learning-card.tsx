@@ -1,7 +1,7 @@
 // A course the learner has started: cover, title, bar and resume link ('Continue learning', '/learning').
-import { Link } from 'react-router';
 import type { ResumePoint } from '../../../../shared/progress';
 import { paths } from '../../../app/paths';
+import { Link } from '../../../lib/router';
 import { CourseProgress } from './course-progress';
 
 interface LearningCardProps {

@@ -3,12 +3,12 @@
 // at the end, 'Up next' with its countdown. Keyed by lesson on the page, so each lesson starts fresh.
 import type { LessonProgressState } from '../../../../shared/progress';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import type { Lesson } from '../../../../shared/contract';
 import { resumePosition } from '../../../../shared/progress-rules';
 import { paths } from '../../../app/paths';
 import { VideoPlayer } from '../../../components/video-player';
 import type { MediaEvents } from '../../../components/video-player-impl';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useMarkComplete } from '../api/mark-complete';
 import { type LessonRef, localState, saveLocalMark } from '../local-progress';
@@ -153,7 +153,7 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
   };
 
   const goNext = useCallback(() => {
-    if (next) void navigate(paths.lesson(courseId, next._id));
+    if (next) navigate(paths.lesson(courseId, next._id));
   }, [navigate, courseId, next]);
 
   return (

@@ -1,8 +1,8 @@
 // At the end of a lesson: 'Up next: {title}' and a 5-second countdown the learner can cancel. With
 // prefers-reduced-motion nothing moves and nothing happens by itself: the learner goes on with the button.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { PROGRESS } from '../../../../shared/progress-rules';
+import { Link } from '../../../lib/router';
 
 interface UpNextProps {
   title: string;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryLocation, Router } from '../../../lib/router';
 import { signIn, signOut } from '../../../lib/session';
 import SearchModal, { SEARCH_DEBOUNCE_MS } from './search-modal';
 
@@ -10,9 +10,9 @@ function renderModal(onClose = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <SearchModal onClose={onClose} />
-      </MemoryRouter>
+      </Router>
     </QueryClientProvider>,
   );
   return { onClose };

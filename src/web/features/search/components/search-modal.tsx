@@ -1,12 +1,12 @@
 // The search dialog opened from the navbar: premium (signed-in) users search courses and tutorials.
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { EXCERPT, LIMITS, TEXT } from '../../../../shared/constants';
 import type { SearchResult } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/loading';
 import { Modal } from '../../../components/modal';
 import { excerpt } from '../../../lib/format';
+import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearch } from '../api/get-search';

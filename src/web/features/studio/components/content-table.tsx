@@ -1,7 +1,7 @@
 // A kind's items as a table: title, status, last edit, author, and Edit, Publish/Unpublish and Delete (asked first).
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
+import { Link } from '../../../lib/router';
 import { useDeleteItem } from '../api/delete-item';
 import { useUpdateItem } from '../api/update-item';
 import { NOUN, type ItemOf, type StudioKind } from '../api/studio-kinds';

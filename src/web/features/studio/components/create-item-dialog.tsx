@@ -1,9 +1,9 @@
 // 'New course' / 'New tutorial' / 'New post': the fields a new item needs (a title; a cover or an image), then a
 // POST as a draft and on to its editor for the rest.
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { isMediaUrl } from '../../../../shared/studio-rules';
 import { paths } from '../../../app/paths';
+import { useNavigate } from '../../../lib/router';
 import { useCreateItem } from '../api/create-item';
 import { NOUN, type StudioKind } from '../api/studio-kinds';
 import { CreateFormDialog } from './create-form-dialog';
@@ -31,7 +31,7 @@ export function CreateItemDialog({ kind, onClose }: { kind: StudioKind; onClose:
         `Add ${kind === 'courses' ? 'a cover image' : 'an image'}: upload a file or paste its address.`,
       );
     setProblem('');
-    const onSuccess = (created: { _id: string }) => void navigate(editorPath(kind, created._id));
+    const onSuccess = (created: { _id: string }) => navigate(editorPath(kind, created._id));
     const onError = (err: Error) => setProblem(err.message);
     // Descriptions and content start empty: the editor is where they are written.
     if (kind === 'courses')

@@ -3,7 +3,6 @@
 // status), the unsaved changes after a conflict, why the fields are disabled, and Delete.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import type { Me } from '../../../../shared/studio';
 import type { Status } from '../../../../shared/studio-rules';
 import { paths } from '../../../app/paths';
@@ -11,6 +10,7 @@ import { showAlert } from '../../../components/alert-banner';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { isApiError } from '../../../lib/api';
+import { Link, useNavigate } from '../../../lib/router';
 import { useDeleteItem } from '../api/delete-item';
 import { itemQueryOptions, useItem } from '../api/get-item';
 import { storeItem, updateItem } from '../api/update-item';
@@ -283,7 +283,7 @@ function DeleteItem({ kind, id, title }: { kind: StudioKind; id: string; title: 
             remove.mutate(id, {
               onSuccess: () => {
                 showAlert(`Deleted “${title}”.`);
-                void navigate(paths.studio(kind));
+                navigate(paths.studio(kind));
               },
               onError: (err) => {
                 setAsking(false);

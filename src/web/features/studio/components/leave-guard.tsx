@@ -1,14 +1,14 @@
 // 'Leave without saving?': asks before a link, the Back/Forward buttons or closing the tab leave an editor with
-// unsaved changes. React Router's useBlocker needs the data router, which this app does not use (decision 0005:
-// it costs ~17 KB of first load), so the guard does the same by hand:
-// - link clicks are caught on the document in the capture phase, before React Router's <Link> sees them;
+// unsaved changes. The router (wouter, decision 0020) has no blocker of its own (React Router's useBlocker needed its
+// data router, which never fitted the first-load budget), so the guard does it by hand:
+// - link clicks are caught on the document in the capture phase, before the router's <Link> sees them;
 // - Back/Forward: the Navigation API's cancelable `navigate` event, which comes before `popstate` (a popstate
-//   listener cannot help: React Router's runs first and React renders the new page synchronously inside it).
+//   listener cannot help: the router's runs first and has already switched to the new page).
 //   Where the browser lacks the Navigation API, Back/Forward are not guarded;
 // - closing or reloading the tab: the browser's own `beforeunload` prompt.
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { useNavigate } from '../../../lib/router';
 
 // Which mounted editors have unsaved changes: a course editor and an open lesson editor count separately.
 const unsaved = new Set<string>();
@@ -48,7 +48,7 @@ interface NavigationLike extends EventTarget {
 }
 const navigationApi = () => (window as Window & { navigation?: NavigationLike }).navigation;
 
-/** What React Router's useBlocker gives: whether a navigation is held, and how to let it go or stay. */
+/** What React Router's useBlocker gave: whether a navigation is held, and how to let it go or stay. */
 export function useLeaveBlocker(when: boolean) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<Pending>(null);
@@ -105,7 +105,7 @@ export function useLeaveBlocker(when: boolean) {
     if (!pending) return;
     setPending(null);
     if (pending.kind === 'link') {
-      void navigate(pending.to);
+      navigate(pending.to);
       return;
     }
     const navigation = navigationApi();

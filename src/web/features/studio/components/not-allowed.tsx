@@ -1,8 +1,8 @@
 // The Studio's refusal: signed out, a learner, an author on an admin page, or the server answering 401/403.
 // Never a blank page: it says who may use the Studio and, signed out, links to the login.
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/api';
+import { Link } from '../../../lib/router';
 
 export type DeniedReason = 'signed-out' | 'role' | 'admin';
 

@@ -1,11 +1,11 @@
 // Who may see a Studio page (authors and admins; admins only for users and audit), and the frame around every
 // Studio page: the Studio's own navigation, then the page with its one h1.
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import type { Me } from '../../../../shared/studio';
 import { canAuthor } from '../../../../shared/studio-rules';
 import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/loading';
+import { NavLink } from '../../../lib/router';
 import { useMe } from '../../../lib/use-me';
 import { useSession } from '../../../lib/session';
 import { deniedReason, NotAllowed } from './not-allowed';
