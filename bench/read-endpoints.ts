@@ -1,5 +1,5 @@
 // `npm run bench`: requests per second and p99 latency of the read endpoints (course list, lesson page, blog
-// list) on PGlite and on PostgreSQL, each against a bare Fastify server answering the same JSON from memory in
+// list, and the first two and the lesson page's progress read as a signed-in learner) on PGlite and on PostgreSQL, each against a bare Fastify server answering the same JSON from memory in
 // the same run (DESIGN §6: ratio ≥ 0.5, p99 ≤ 25 ms at 50 connections). Writes docs/performance.md's
 // "Read endpoints" section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
@@ -32,10 +32,20 @@ interface Row {
   errors: number;
 }
 
-/** The paths to measure: the course list, the first lesson of the first course that has one, the blog list. */
-async function endpoints(appUrl: string): Promise<{ name: string; path: string }[]> {
+interface Endpoint {
+  name: string;
+  path: string;
+  /** A signed-in learner's token (issue 9: the ratio must not fall for them). */
+  headers?: Record<string, string>;
+}
+
+/** The paths to measure: the course list, the first lesson of the first course that has one, the blog list; then,
+ *  as a signed-in learner, the course list, that lesson and the learner's progress in its course (the lesson page's
+ *  own private read). */
+async function endpoints(appUrl: string, token: string): Promise<Endpoint[]> {
   const courses = (await (await fetch(`${appUrl}/api/course/getCourse`)).json()) as { _id: string }[];
   let lessonPath: string | undefined;
+  let courseId: string | undefined;
   for (const course of courses) {
     const list = (await (await fetch(`${appUrl}/api/lession/getLessionList/${course._id}`)).json()) as {
       lessonlist?: { _id: string }[];
@@ -43,14 +53,19 @@ async function endpoints(appUrl: string): Promise<{ name: string; path: string }
     const first = list.lessonlist?.[0];
     if (first) {
       lessonPath = `/api/lession/getLession/${course._id}/${first._id}`;
+      courseId = course._id;
       break;
     }
   }
-  if (!lessonPath) throw new Error('The demo content has no lesson to measure');
+  if (!lessonPath || !courseId) throw new Error('The demo content has no lesson to measure');
+  const signedIn = { 'auth-token': token };
   return [
     { name: 'GET /api/course/getCourse', path: '/api/course/getCourse' },
     { name: 'GET /api/lession/getLession/{c}/{l}', path: lessonPath },
     { name: 'GET /api/blog/getBlog', path: '/api/blog/getBlog' },
+    { name: 'GET /api/course/getCourse, signed in', path: '/api/course/getCourse', headers: signedIn },
+    { name: 'GET /api/lession/getLession/{c}/{l}, signed in', path: lessonPath, headers: signedIn },
+    { name: 'GET /api/progress/course/{c}, signed in', path: `/api/progress/course/${courseId}`, headers: signedIn },
   ];
 }
 
@@ -58,15 +73,22 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
   const started: ChildServer[] = [];
   try {
     console.log(`\n${db}: starting the app (seeding the demo content)…`);
-    const app = await startChildServer(path.join(here, 'lib', 'app-server.ts'), env);
+    const tokenFile = path.join(work, `token-${db}`);
+    const app = await startChildServer(path.join(here, 'lib', 'app-server.ts'), {
+      ...env,
+      BENCH_TOKEN_FILE: tokenFile,
+    });
     started.push(app);
-    const paths = await endpoints(app.url);
+    const paths = await endpoints(app.url, fs.readFileSync(tokenFile, 'utf8'));
 
+    // The bare server answers each path with the app's body (a signed-in learner reads the same catalogue).
     const bodies: Record<string, string> = {};
-    for (const { path: p } of paths) {
-      const res = await fetch(app.url + p);
+    for (const { path: p, headers } of paths) {
+      const res = await fetch(app.url + p, { headers });
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
-      bodies[p] = await res.text();
+      const body = await res.text();
+      if (bodies[p] !== undefined && bodies[p] !== body) throw new Error(`${p} answers a signed-in learner otherwise`);
+      bodies[p] = body;
     }
     const bodiesFile = path.join(work, `bodies-${db}.json`);
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -76,12 +98,13 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
     if (bareBodies.some((b, i) => b !== bodies[paths[i].path])) throw new Error('The bare server answers other bodies');
 
     const rows: Row[] = [];
-    for (const { name, path: p } of paths) {
+    for (const { name, path: p, headers } of paths) {
       process.stdout.write(`  ${name}: `);
       const { app: real, bare: base } = await measurePair(app.url + p, bare.url + p, {
         duration,
         connections,
         rounds: ROUNDS,
+        headers,
       });
       console.log(`app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)} req/s`);
       rows.push({
@@ -139,7 +162,9 @@ async function main(): Promise<void> {
     'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
     '`npm start` does (security headers, request log at info, demo content); the bare server is Fastify with one',
     'route per path sending the same JSON string from memory, no logger. No compression (autocannon sends no',
-    'Accept-Encoding).',
+    'Accept-Encoding). Rows marked "signed in" send a learner\'s `auth-token` (their session is looked up on every',
+    "request, and the lesson page's own private read, the learner's progress in the course, is measured beside them);",
+    'issue 9 asks that the ratio does not fall for them.',
     '',
     `Targets (DESIGN §6): ratio (app req/s ÷ bare req/s) ≥ ${TARGET_RATIO}, app p99 ≤ ${TARGET_P99_MS} ms.`,
     '',

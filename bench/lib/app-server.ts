@@ -1,11 +1,14 @@
 // Child process: the real app (buildApp) on the database named by BENCH_DATABASE_URL or BENCH_PGLITE_DIR, with
 // the demo content seeded, logging as `npm start` does (LOG_LEVEL, default info). BENCH_WEB_DIR: serve that built web
-// app too, with its server-rendering entry beside it (dist/ssr), as `npm start` does.
+// app too, with its server-rendering entry beside it (dist/ssr), as `npm start` does. BENCH_TOKEN_FILE: a verified
+// learner with a live session is created too, and its token written there (reads as a signed-in learner).
+import fs from 'node:fs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import * as demoContent from '../../src/server/db/seed/content';
 import { seedDemoContent } from '../../src/server/db/seed/seed';
+import { createUser } from '../../src/server/test/factories';
 import { listenAndReport } from './child-server';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -20,6 +23,10 @@ const config = {
 process.env.NODE_ENV ??= 'production';
 const database = await openDatabase(url ? { url } : { dataDir: dir as string });
 await seedDemoContent(database.db, demoContent);
+if (process.env.BENCH_TOKEN_FILE) {
+  const learner = await createUser(database.db, { name: 'Bench Learner' });
+  fs.writeFileSync(process.env.BENCH_TOKEN_FILE, learner.token);
+}
 const app = await buildApp({
   config,
   database,

@@ -16,17 +16,22 @@ export interface Measured {
 export async function measurePair(
   appUrl: string,
   bareUrl: string,
-  { duration, connections, rounds }: { duration: number; connections: number; rounds: number },
+  {
+    duration,
+    connections,
+    rounds,
+    headers = {},
+  }: { duration: number; connections: number; rounds: number; headers?: Record<string, string> },
 ): Promise<{ app: Measured; bare: Measured }> {
   // Warm-up: fills the read cache, JIT-compiles the hot paths, lets the sockets settle.
-  for (const url of [appUrl, bareUrl]) await autocannon({ url, connections, duration: 2 });
+  for (const url of [appUrl, bareUrl]) await autocannon({ url, connections, duration: 2, headers });
   const runs = { app: [] as RawResult[], bare: [] as RawResult[] };
   const round = duration / rounds;
   for (let i = 0; i < rounds; i++) {
     const order: ('app' | 'bare')[] = i % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
     for (const which of order) {
       const url = which === 'app' ? appUrl : bareUrl;
-      runs[which].push(await autocannon({ url, connections, duration: round, skipAggregateResult: true }));
+      runs[which].push(await autocannon({ url, connections, duration: round, headers, skipAggregateResult: true }));
     }
   }
   const summarize = (raw: RawResult[]): Measured => {
