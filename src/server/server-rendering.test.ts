@@ -211,7 +211,7 @@ describe('what each page says about itself', () => {
     expect(crumbs.itemListElement.at(-1)?.item).toBe(`${SITE}/course/${course._id}`);
   });
 
-  it('a lesson page: VideoObject with name, description, thumbnail and the video', async () => {
+  it('a lesson page: VideoObject with name, description, thumbnail, upload date and the video', async () => {
     const lesson = course.lessonlist[0];
     const { doc } = await page(`/course/${course._id}/${lesson._id}`);
     const video = ofType(doc, 'VideoObject');
@@ -221,6 +221,10 @@ describe('what each page says about itself', () => {
       thumbnailUrl: [`${SITE}${course.cover}`],
       contentUrl: `${SITE}${lesson.link}`,
     });
+    // Google's video rich results require uploadDate beside name and thumbnailUrl: an ISO 8601 time, not in the future.
+    const uploaded = new Date(String(video?.uploadDate));
+    expect(uploaded.toISOString()).toBe(video?.uploadDate);
+    expect(uploaded.getTime()).toBeLessThanOrEqual(Date.now());
     expect(ofType(doc, 'BreadcrumbList')).toBeTruthy();
     expect(meta(doc, 'og:type')).toBe('video.other');
   });

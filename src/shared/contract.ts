@@ -38,6 +38,9 @@ export type CourseWithLessons = z.infer<typeof courseWithLessons>;
 export const lessonPage = z.object({
   course: z.array(lesson),
   lessionList: z.array(lesson),
+  /** When the lesson shown last changed (ISO 8601): its video as it stands went up then (the VideoObject's
+   *  uploadDate, issue 10). */
+  updatedAt: z.string(),
 });
 export type LessonPage = z.infer<typeof lessonPage>;
 

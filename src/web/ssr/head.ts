@@ -189,6 +189,7 @@ export async function pageHead(
           name: lesson.title,
           description,
           thumbnailUrl: [image],
+          uploadDate: page.updatedAt,
           ...(lesson.duration ? { duration: isoDuration(lesson.duration) } : {}),
           ...videoLocation(publicUrl, lesson.link),
           url,

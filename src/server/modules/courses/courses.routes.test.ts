@@ -74,6 +74,8 @@ describe('GET /api/lession/getLession/:courseId/:lessonId', () => {
     const body = lessonPage.strict().parse(res.json());
     expect(body.course).toEqual([second]);
     expect(body.lessionList.map((l) => l.title)).toEqual(['A1', 'A2', 'A3']);
+    // When the lesson shown last changed (issue 10: the VideoObject's uploadDate).
+    expect(new Date(body.updatedAt).toISOString()).toBe(body.updatedAt);
   });
 
   it('answers 404 for a lesson of another course, an unknown lesson or a malformed id', async () => {

@@ -67,7 +67,11 @@ export async function getLessonPage(db: Db, courseId: string, lessonId: string):
   const lessonList = await listLessons(db, courseId);
   const current = lessonList.find((l) => l._id === lessonId.toLowerCase());
   if (!current) return null;
-  return { course: [current], lessionList: lessonList };
+  const [{ updatedAt }] = await db
+    .select({ updatedAt: lessons.updatedAt })
+    .from(lessons)
+    .where(eq(lessons.id, current._id));
+  return { course: [current], lessionList: lessonList, updatedAt: updatedAt.toISOString() };
 }
 
 /** True when the lesson exists in a published course (comments hang off it). */
