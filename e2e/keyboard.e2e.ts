@@ -99,6 +99,9 @@ test('sign up → emailed link → log in → comment → bug → solution → s
   await expectFocus(page, 'H1', containing(course.title));
   await tabTo(page, 'A', /^Start the course/);
   await page.keyboard.press('Enter');
+  // The comment box is drawn once its editor's chunk has loaded (it fills in after the lesson, like every signed-in
+  // part): a keyboard user waits for it to appear, then tabs to it. Under load the chunk took longer than 150 presses.
+  await page.getByRole('textbox', { name: 'Your comment' }).waitFor({ timeout: 60_000 });
   await tabTo(page, 'DIV', 'Your comment');
   await page.keyboard.type('Typed without a mouse');
   await tabTo(page, 'BUTTON', 'Submit');
