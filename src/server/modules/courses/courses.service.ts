@@ -67,11 +67,10 @@ export async function getLessonPage(db: Db, courseId: string, lessonId: string):
   const lessonList = await listLessons(db, courseId);
   const current = lessonList.find((l) => l._id === lessonId.toLowerCase());
   if (!current) return null;
-  const [{ updatedAt }] = await db
-    .select({ updatedAt: lessons.updatedAt })
-    .from(lessons)
-    .where(eq(lessons.id, current._id));
-  return { course: [current], lessionList: lessonList, updatedAt: updatedAt.toISOString() };
+  const [changed] = await db.select({ updatedAt: lessons.updatedAt }).from(lessons).where(eq(lessons.id, current._id));
+  // Deleted between the two reads: gone, as if the first had missed it.
+  if (!changed) return null;
+  return { course: [current], lessionList: lessonList, updatedAt: changed.updatedAt.toISOString() };
 }
 
 /** True when the lesson exists in a published course (comments hang off it). */
