@@ -43,5 +43,10 @@ export function sendPublicJson(request: FastifyRequest, reply: FastifyReply, jso
   const etag = etagOf(json);
   reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  return sendJson(reply, json);
+}
+
+/** Answers JSON already serialized (a cached read), as Fastify would answer the value it came from. */
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

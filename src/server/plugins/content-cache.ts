@@ -18,7 +18,15 @@ declare module 'fastify' {
     pageCache: MemoCache<RenderedPage>;
     /** Call after a content write committed: clears this process's cache (the others hear the NOTIFY). */
     contentChanged(): void;
+    /** Another cache made from content (a learner's progress in a course, decision 0024): cleared with the read
+     *  cache, and off while content notifications may be missed. */
+    clearWithContent(cache: ContentDerivedCache): void;
   }
+}
+
+export interface ContentDerivedCache {
+  clear(): void;
+  setEnabled(enabled: boolean): void;
 }
 
 /** Inside the writing transaction: every process clears its read cache when the transaction commits. */
@@ -30,19 +38,28 @@ export default fp(
   async (app) => {
     const cache = new ReadCache();
     const pages = new MemoCache<RenderedPage>(1_000);
+    const derived = new Set<ContentDerivedCache>();
+    let listening = false;
     const clear = () => {
       cache.clear();
       pages.clear();
+      for (const other of derived) other.clear();
     };
     app.decorate('readCache', cache);
     app.decorate('pageCache', pages);
     app.decorate('contentChanged', clear);
+    app.decorate('clearWithContent', (other: ContentDerivedCache) => {
+      derived.add(other);
+      other.setEnabled(listening);
+    });
     const unlisten = await app.database.listen(CONTENT_CHANNEL, {
       onNotify: clear,
       onConnected: (connected) => {
         if (!connected) app.log.warn('content notifications lost: the read cache is off until they are back');
+        listening = connected;
         cache.setEnabled(connected);
         pages.setEnabled(connected);
+        for (const other of derived) other.setEnabled(connected);
       },
     });
     app.addHook('onClose', async () => {

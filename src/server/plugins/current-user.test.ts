@@ -9,35 +9,36 @@ import { createUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { twoAppProcesses } from '../test/two-app-processes';
 import { type CurrentUser, SESSIONS_CHANNEL, SessionCache } from './current-user';
+import { within } from '../test/within';
 
 const target = inject('testDb');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const me = (app: FastifyInstance, user: TestUser) =>
   app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'auth-token': user.token } });
-
-/** Polls `check` every 10 ms until it holds or `limitMs` passes. */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<boolean> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if (await check()) return true;
-    await sleep(10);
-  }
-  return check();
-}
 
 describe('SessionCache', () => {
   const ada: CurrentUser = { id: 'u1', name: 'Ada', email: 'ada@example.test', sessionId: 's1', role: 'learner' };
   const far = new Date(Date.now() + 3_600_000);
 
   it('keeps a session for its time to live, never past the session’s expiry', () => {
-    const cache = new SessionCache(5_000);
+    const cache = new SessionCache(5_000, 10_000, () => 0);
     cache.set('h1', ada, far, cache.mark(), 1_000);
     expect(cache.get('h1', 5_999)).toEqual(ada);
     expect(cache.get('h1', 6_000)).toBeUndefined();
     cache.set('h2', ada, new Date(2_000), cache.mark(), 1_000);
     expect(cache.get('h2', 1_999)).toEqual(ada);
     expect(cache.get('h2', 2_000)).toBeUndefined();
+  });
+
+  it('keeps sessions looked up together for between half and all of its time to live, so they do not expire together', () => {
+    const draws = [0, 0.5, 0.999];
+    const cache = new SessionCache(4_000, 10_000, () => draws.shift() ?? 0);
+    for (const hash of ['h1', 'h2', 'h3']) cache.set(hash, ada, far, cache.mark(), 0);
+    const kept = (at: number) => ['h1', 'h2', 'h3'].filter((hash) => cache.get(hash, at));
+    expect(kept(1_999)).toEqual(['h1', 'h2', 'h3']);
+    expect(kept(2_999)).toEqual(['h1', 'h2']);
+    expect(kept(3_999)).toEqual(['h1']);
+    expect(kept(4_000)).toEqual([]);
   });
 
   it('does not keep a lookup that began before a clear (it may have read the revoked state)', () => {

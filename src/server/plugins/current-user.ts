@@ -45,7 +45,10 @@ export async function announceSessionChange(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, '')`);
 }
 
-/** Sessions looked up recently, by token hash, for at most `ttlMs` and never past the session's own expiry. */
+/** Sessions looked up recently, by token hash, for at most `ttlMs` and never past the session's own expiry. Each
+ *  is kept for between half and all of `ttlMs`, at random: sessions looked up together (after a start, or after
+ *  an announcement cleared them all) would otherwise expire together, and every one of their next requests would
+ *  wait for its lookup at the same moment, every `ttlMs` (measured in docs/decisions/0024). */
 export class SessionCache {
   private readonly entries = new Map<string, { user: CurrentUser; until: number }>();
   private enabled = true;
@@ -55,6 +58,7 @@ export class SessionCache {
   constructor(
     private readonly ttlMs = 5_000,
     private readonly maxEntries = 10_000,
+    private readonly random: () => number = Math.random,
   ) {}
 
   get(tokenHash: string, now = Date.now()): CurrentUser | undefined {
@@ -73,7 +77,8 @@ export class SessionCache {
   set(tokenHash: string, user: CurrentUser, expiresAt: Date, mark: number, now = Date.now()): void {
     if (!this.enabled || mark !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(tokenHash, { user, until: Math.min(now + this.ttlMs, expiresAt.getTime()) });
+    const keptFor = this.ttlMs * (1 - this.random() / 2);
+    this.entries.set(tokenHash, { user, until: Math.min(now + keptFor, expiresAt.getTime()) });
   }
 
   clear(): void {

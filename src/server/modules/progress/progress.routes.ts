@@ -2,6 +2,7 @@
 // every answer is private (`Cache-Control: no-store`), failures included.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendJson } from '../../lib/http-cache';
 import { z } from 'zod';
 import {
   completeBody,
@@ -24,7 +25,9 @@ import {
   myLearning,
   ProgressRefusal,
   reportProgress,
+  reportWriter,
 } from './progress.service';
+import { announcedLearners, LearnerProgressCache, PROGRESS_CHANNEL } from './progress-cache';
 
 export interface ProgressRoutesOptions {
   /** Progress writes per learner per minute: a player reports every 10 s and on pause, end and leaving. */
@@ -48,6 +51,8 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Reports are sent every 10 s and retried: they may commit without waiting for the disk (decision 0023).
   const { db, relaxedDb } = app.database;
+  // Concurrent reports share one statement and one commit (decision 0024).
+  const reports = reportWriter(relaxedDb);
   const write = {
     preHandler: app.requireUser,
     config: perUserRateLimit(options.writesPerMinute ?? PROGRESS_WRITES_PER_MINUTE),
@@ -66,13 +71,40 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     return json === null ? null : (JSON.parse(json) as LessonMeta);
   };
 
+  // Each learner's progress reads, kept until they write or the catalogue changes (decision 0024). A write forgets
+  // its learner here before it answers; other processes forget when its announcement arrives.
+  const kept = new LearnerProgressCache();
+  app.clearWithContent({ clear: () => kept.clear(), setEnabled: (on) => kept.setListening('content', on) });
+  const unlisten = await app.database.listen(PROGRESS_CHANNEL, {
+    onNotify: (payload) => {
+      const learners = announcedLearners(payload);
+      if (learners === 'everyone') kept.clear();
+      else kept.forget(learners);
+    },
+    onConnected: (connected) => {
+      if (!connected) app.log.warn('progress notifications lost: progress reads are not kept until they are back');
+      kept.setListening('progress', connected);
+    },
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+  /** A write of the learner's progress: whatever became of it, what was kept for them goes before it answers. */
+  const writing = async <T>(userId: string, work: Promise<T>): Promise<T> => {
+    try {
+      return await answer(work);
+    } finally {
+      kept.forget([userId]);
+    }
+  };
+
   app.put(
     '/api/progress/:lessonId',
     { ...write, schema: { params: lessonParams, body: progressReportBody, response: { 200: lessonProgressState } } },
     async (request) => {
       const user = signedInUser(request);
       const lesson = await lessonMeta(request.params.lessonId);
-      const result = await answer(reportProgress(relaxedDb, user.id, lesson, request.body));
+      const result = await writing(user.id, reportProgress(db, reports, user.id, lesson, request.body));
       if (result.learnedDuration) app.contentChanged();
       return result.state;
     },
@@ -84,7 +116,7 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     async (request) => {
       const user = signedInUser(request);
       const lesson = await lessonMeta(request.params.lessonId);
-      return answer(markComplete(db, user.id, lesson, request.body.completed));
+      return writing(user.id, markComplete(db, user.id, lesson, request.body.completed));
     },
   );
 
@@ -93,7 +125,10 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     { ...write, schema: { body: mergeBody, response: { 200: mergeResult } } },
     async (request) => {
       const user = signedInUser(request);
-      const { learnedDuration, ...result } = await answer(mergeProgress(db, user.id, request.body, lessonMeta));
+      const { learnedDuration, ...result } = await writing(
+        user.id,
+        mergeProgress(db, user.id, request.body, lessonMeta),
+      );
       if (learnedDuration) app.contentChanged();
       return result;
     },
@@ -105,16 +140,24 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
       preHandler: app.requireUser,
       schema: { params: z.object({ courseId: z.string() }), response: { 200: courseProgressSchema } },
     },
-    async (request) => {
-      const progress = await courseProgress(db, signedInUser(request).id, request.params.courseId);
-      if (!progress) throw notFound('Course not found');
-      return progress;
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const { courseId } = request.params;
+      const json = await kept.get(userId, `course:${courseId.toLowerCase()}`, () =>
+        courseProgress(db, userId, courseId),
+      );
+      if (json === null) throw notFound('Course not found');
+      return sendJson(reply, json);
     },
   );
 
   app.get(
     '/api/progress',
     { preHandler: app.requireUser, schema: { response: { 200: myLearningSchema } } },
-    async (request) => myLearning(db, signedInUser(request).id),
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const json = await kept.get(userId, 'learning', () => myLearning(db, userId));
+      return sendJson(reply, json ?? '{"courses":[]}');
+    },
   );
 };

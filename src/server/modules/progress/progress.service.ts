@@ -17,11 +17,13 @@ import {
   type ResumePoint,
   resumePosition,
 } from '../../../shared/progress';
-import type { Db } from '../../db/client';
+import { type Db, sqlState } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
 import { announceContentChange } from '../../plugins/content-cache';
+import { GroupCommit } from './group-commit';
+import { ANNOUNCED_LEARNERS_MAX, PROGRESS_CHANNEL } from './progress-cache';
 
 export class ProgressRefusal extends Error {
   constructor(
@@ -127,22 +129,56 @@ interface Upsert {
   merge?: { at: Date; manual: boolean | null };
 }
 
-/** One statement: the row is created or its ranges united with the report's (PostgreSQL merges overlaps,
- *  duplicates and neighbours, in any order), the watched seconds recomputed, the 90% rule applied. */
-async function upsert(db: Db, u: Upsert): Promise<StateRow> {
-  const incoming = sql`${u.ranges.literal}::nummultirange`;
+/** The `announced` part of a write's statement: a NOTIFY naming the learners it wrote for (`learners`, a query of
+ *  their `user_id`), so that every process forgets their kept progress reads when it commits; "everyone" when they
+ *  are too many for one payload. */
+const announceLearners = (learners: SQL) =>
+  sql`announced as (
+        select pg_notify(${PROGRESS_CHANNEL},
+          case when count(distinct user_id) > ${ANNOUNCED_LEARNERS_MAX} then ''
+               else coalesce(string_agg(distinct user_id::text, ','), '') end)
+        from (${learners}) learners
+      )`;
+
+const rowKey = (userId: string, lessonId: string) => `${userId}/${lessonId}`;
+
+/** One array parameter (drizzle would spread a bare array into a list of parameters). */
+const array = (values: unknown[]) => sql.param(values);
+
+/**
+ * One statement for any number of rows (of distinct learner and lesson; all reports or all merges): each row is
+ * created or its ranges united with the report's (PostgreSQL merges overlaps, duplicates and neighbours, in any
+ * order), the watched seconds recomputed, the 90% rule applied. Answers each row's state, in the rows' order.
+ */
+async function upsertRows(db: Db, rows: readonly Upsert[], kind: 'report' | 'merge'): Promise<StateRow[]> {
+  // Rows in key order: two statements that share rows lock them in the same order, so they cannot deadlock.
+  const sorted = [...rows].sort((a, b) => compareKeys(rowKey(a.userId, a.lessonId), rowKey(b.userId, b.lessonId)));
+  const column = <T>(value: (row: Upsert) => T) => array(sorted.map(value));
   const united = sql`(lesson_progress.ranges + excluded.ranges)`;
-  const threshold = PROGRESS.completeRatio * u.duration;
-  const at = u.merge ? sql`least(now(), ${u.merge.at.toISOString()}::timestamptz)` : sql`now()`;
-  const position = u.merge
-    ? sql`case when excluded.updated_at > lesson_progress.updated_at then excluded.position else lesson_progress.position end`
-    : sql`excluded.position`;
-  const manual = u.merge ? sql`coalesce(lesson_progress.manual, excluded.manual)` : sql`lesson_progress.manual`;
-  const [row] = await rowsOf<StateRow>(
+  // The 90% threshold is the row's own: `excluded` holds only the table's columns, so it is looked up in the input.
+  const threshold = sql`(select i.threshold from input i where i.user_id = excluded.user_id and i.lesson_id = excluded.lesson_id)`;
+  const position =
+    kind === 'merge'
+      ? sql`case when excluded.updated_at > lesson_progress.updated_at then excluded.position else lesson_progress.position end`
+      : sql`excluded.position`;
+  const manual =
+    kind === 'merge' ? sql`coalesce(lesson_progress.manual, excluded.manual)` : sql`lesson_progress.manual`;
+  const written = await rowsOf<StateRow & { user_id: string; lesson_id: string }>(
     db,
-    sql`insert into lesson_progress (user_id, lesson_id, ranges, watched, position, duration, completed, manual, updated_at)
-        values (${u.userId}, ${u.lessonId}, ${incoming}, ${u.ranges.seconds}, ${roundMs(u.position)}, ${u.reported},
-                ${u.ranges.seconds >= threshold}, ${u.merge?.manual ?? null}::boolean, ${at})
+    sql`with input as (
+          select * from unnest(${column((r) => r.userId)}::uuid[], ${column((r) => r.lessonId)}::uuid[],
+            ${column((r) => r.ranges.literal)}::nummultirange[], ${column((r) => r.ranges.seconds)}::float8[],
+            ${column((r) => roundMs(r.position))}::float8[], ${column((r) => r.reported)}::float8[],
+            ${column((r) => PROGRESS.completeRatio * r.duration)}::float8[],
+            ${column((r) => r.merge?.manual ?? null)}::boolean[],
+            ${column((r) => r.merge?.at.toISOString() ?? null)}::timestamptz[])
+            as x(user_id, lesson_id, ranges, watched, position, duration, threshold, manual, at)
+        ),
+        written as (
+        insert into lesson_progress (user_id, lesson_id, ranges, watched, position, duration, completed, manual, updated_at)
+        select user_id, lesson_id, ranges, watched, position, duration, watched >= threshold, manual,
+               least(now(), coalesce(at, now()))
+        from input
         on conflict (user_id, lesson_id) do update set
           ranges = ${united},
           watched = ${lengthOf(united)},
@@ -151,9 +187,43 @@ async function upsert(db: Db, u: Upsert): Promise<StateRow> {
           completed = lesson_progress.completed or ${lengthOf(united)} >= ${threshold},
           manual = ${manual},
           updated_at = greatest(lesson_progress.updated_at, excluded.updated_at)
-        returning position, watched, completed, manual`,
+        returning user_id, lesson_id, position, watched, completed, manual
+        ),
+        ${announceLearners(sql`select user_id from written`)}
+        select written.* from written, announced`,
   );
-  return row;
+  const byKey = new Map(written.map((row) => [rowKey(row.user_id, row.lesson_id), row]));
+  return rows.map((row) => {
+    const state = byKey.get(rowKey(row.userId, row.lessonId));
+    if (!state) throw new Error('A progress row was not written');
+    return state;
+  });
+}
+
+const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The lesson was deleted between the report's check and its write (the row's lesson key is gone). */
+const lessonGone = (err: unknown) =>
+  sqlState(err) === '23503' && constraintOf(err) === 'lesson_progress_lesson_id_lessons_id_fk';
+
+/** The constraint a failed query broke; Drizzle wraps driver errors, so look at the cause too. */
+function constraintOf(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
+/** The upsert of reports, batched: concurrent reports (of distinct learner and lesson) share one statement. */
+export type ReportWriter = GroupCommit<Upsert, StateRow>;
+
+/** Writes reports through `db` in batches (docs/decisions/0024). One per process and database. */
+export function reportWriter(db: Db): ReportWriter {
+  return new GroupCommit<Upsert, StateRow>({
+    run: (rows) => upsertRows(db, rows, 'report'),
+    key: (row) => rowKey(row.userId, row.lessonId),
+  });
 }
 
 export interface ReportResult {
@@ -162,9 +232,11 @@ export interface ReportResult {
   learnedDuration: boolean;
 }
 
-/** PUT /api/progress/{lessonId}: the player's watched ranges, position and duration. */
+/** PUT /api/progress/{lessonId}: the player's watched ranges, position and duration. `db` is used only when the
+ *  lesson learns its duration; the report itself goes through `writer`. */
 export async function reportProgress(
   db: Db,
+  writer: ReportWriter,
   userId: string,
   lesson: LessonMeta | null,
   body: ProgressReportBody,
@@ -172,14 +244,18 @@ export async function reportProgress(
   if (!lesson) throw lessonNotFound();
   const duration = checkReport(lesson, body);
   const learnedDuration = await learnDuration(db, lesson, duration);
-  const row = await upsert(db, {
-    userId,
-    lessonId: lesson.id,
-    ranges: multirange(body.ranges, duration),
-    position: Math.min(body.position, duration),
-    reported: body.duration,
-    duration,
-  });
+  const row = await writer
+    .submit({
+      userId,
+      lessonId: lesson.id,
+      ranges: multirange(body.ranges, duration),
+      position: Math.min(body.position, duration),
+      reported: body.duration,
+      duration,
+    })
+    .catch((err: unknown) => {
+      throw lessonGone(err) ? lessonNotFound() : err;
+    });
   return { state: toState(row, duration), learnedDuration };
 }
 
@@ -193,9 +269,13 @@ export async function markComplete(
   if (!lesson) throw lessonNotFound();
   const [row] = await rowsOf<StateRow>(
     db,
-    sql`insert into lesson_progress (user_id, lesson_id, manual) values (${userId}, ${lesson.id}, ${completed})
-        on conflict (user_id, lesson_id) do update set manual = excluded.manual, updated_at = now()
-        returning position, watched, completed, manual`,
+    sql`with written as (
+          insert into lesson_progress (user_id, lesson_id, manual) values (${userId}, ${lesson.id}, ${completed})
+          on conflict (user_id, lesson_id) do update set manual = excluded.manual, updated_at = now()
+          returning user_id, position, watched, completed, manual
+        ),
+        ${announceLearners(sql`select user_id from written`)}
+        select written.* from written, announced`,
   );
   return toState(row, lesson.duration);
 }
@@ -223,7 +303,7 @@ export async function mergeProgress(
     }
     learnedDuration = (await learnDuration(db, lesson, duration)) || learnedDuration;
     const at = entry.updatedAt !== undefined && Number.isFinite(entry.updatedAt) ? new Date(entry.updatedAt) : null;
-    await upsert(db, {
+    const row: Upsert = {
       userId,
       lessonId: lesson.id,
       ranges: multirange(entry.ranges, duration),
@@ -231,12 +311,33 @@ export async function mergeProgress(
       reported: entry.duration,
       duration,
       merge: { at: at && !Number.isNaN(at.getTime()) ? at : new Date(0), manual: entry.completed ?? null },
-    });
+    };
+    try {
+      await upsertRows(db, [row], 'merge');
+    } catch (err) {
+      if (!lessonGone(err)) throw err;
+      skipped.push(entry.lessonId);
+    }
   }
   return { merged: body.lessons.length - skipped.length, skipped, learnedDuration };
 }
 
 // ---- reads ----
+// The rules of a course's percent and its resume point, written once for both reads.
+
+/** Per lesson (`l`, with the learner's row `lp`): its weight in its course's percent (its duration; a lesson of
+ *  unknown duration weighs the course's average, or 1 s when none is known), whether it is done, and how much of
+ *  it was watched. */
+const lessonRules = sql`coalesce(l.duration, avg(l.duration) over (partition by l.course_id), 1) as weight,
+  coalesce(lp.manual, lp.completed, false) as done,
+  case when l.duration > 0 then least(1, coalesce(lp.watched, 0) / l.duration) else 0 end as fraction`;
+
+/** Over a course's lessons: the percent, a completed lesson counting whole. */
+const coursePercent = sql`(100 * sum(weight * case when done then 1 else fraction end) / nullif(sum(weight), 0))::float8`;
+
+/** The lessons (`cl`) in the order of where to resume, given the one touched last (`lt`): that one unless it is
+ *  done, else the next one not done after it, else the first one not done (the caller keeps only those not done). */
+const resumeOrder = sql`(cl.id = lt.id) desc, (cl.ord > lt.ord) desc, cl.ord, cl.id`;
 
 interface SummaryRow {
   course_id: string;
@@ -252,34 +353,24 @@ interface SummaryRow {
   resume_duration: number | null;
 }
 
-/**
- * Per course the learner has progress in (or only `courseId`): the percent, each lesson counted by its duration
- * (a completed lesson counts whole; a lesson of unknown duration weighs the course's average), the completed and
- * total lessons, and where to resume: the lesson touched last unless it is done, else the next lesson not done
- * after it, else the first not done (each at its saved position); none when every lesson is done.
- */
-function summaries(db: Db, userId: string, courseId?: string): Promise<SummaryRow[]> {
-  const onlyCourse = courseId ? sql`and l.course_id = ${courseId}` : sql``;
+/** Per course the learner has progress in: the percent, the completed and total lessons, and where to resume. */
+function summaries(db: Db, userId: string): Promise<SummaryRow[]> {
   return rowsOf<SummaryRow>(
     db,
     sql`with mine as (
           select l.course_id, max(lp.updated_at) as updated_at
           from lesson_progress lp join lessons l on l.id = lp.lesson_id
-          where lp.user_id = ${userId} ${onlyCourse}
+          where lp.user_id = ${userId}
           group by l.course_id
         ),
         course_lessons as (
-          select l.id, l.course_id, l.title, l.position as ord, l.duration,
-            coalesce(l.duration, avg(l.duration) over (partition by l.course_id), 1) as weight,
-            coalesce(lp.manual, lp.completed, false) as done,
-            case when l.duration > 0 then least(1, coalesce(lp.watched, 0) / l.duration) else 0 end as fraction,
-            lp.position as at, lp.updated_at
+          select l.id, l.course_id, l.title, l.position as ord, l.duration, lp.position as at, lp.updated_at,
+            ${lessonRules}
           from mine m join lessons l on l.course_id = m.course_id
           left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
         ),
         summary as (
-          select course_id,
-            (100 * sum(weight * case when done then 1 else fraction end) / nullif(sum(weight), 0))::float8 as percent,
+          select course_id, ${coursePercent} as percent,
             (count(*) filter (where done))::int as completed_lessons,
             count(*)::int as total_lessons
           from course_lessons group by course_id
@@ -301,7 +392,7 @@ function summaries(db: Db, userId: string, courseId?: string): Promise<SummaryRo
           select cl.id, cl.title, cl.duration, coalesce(cl.at, 0) as at
           from course_lessons cl
           where cl.course_id = m.course_id and not cl.done
-          order by (cl.id = lt.id) desc, (cl.ord > lt.ord) desc, cl.ord, cl.id
+          order by ${resumeOrder}
           limit 1
         ) r on true
         order by m.updated_at desc, c.id
@@ -311,7 +402,9 @@ function summaries(db: Db, userId: string, courseId?: string): Promise<SummaryRo
 
 const roundPercent = (value: number) => Math.round(Math.min(100, Math.max(0, value)) * 10) / 10;
 
-const toResume = (row: SummaryRow): ResumePoint | null =>
+const toResume = (
+  row: Pick<SummaryRow, 'resume_id' | 'resume_title' | 'resume_at' | 'resume_duration'>,
+): ResumePoint | null =>
   row.resume_id
     ? {
         lessonId: row.resume_id,
@@ -333,43 +426,71 @@ export async function myLearning(db: Db, userId: string): Promise<MyLearning> {
   };
 }
 
-interface LessonRow {
-  id: string;
+/** One row per lesson (or one with no lesson for a course without any), each carrying the course's summary. */
+interface CourseLessonRow {
+  percent: number | null;
+  completed_lessons: number;
+  resume_id: string | null;
+  resume_title: string | null;
+  resume_at: number | null;
+  resume_duration: number | null;
+  id: string | null;
   duration: number | null;
   watched: number | null;
   position: number | null;
-  done: boolean;
+  done: boolean | null;
 }
 
-/** GET /api/progress/course/{courseId}; null when there is no such published course. */
+/** GET /api/progress/course/{courseId}, in one statement; null when there is no such published course. */
 export async function courseProgress(db: Db, userId: string, courseId: string): Promise<CourseProgress | null> {
   if (!isId(courseId)) return null;
-  const [course] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), published));
-  if (!course) return null;
-  const [lessonRows, [summary]] = await Promise.all([
-    rowsOf<LessonRow>(
-      db,
-      sql`select l.id, l.duration, lp.watched, lp.position, coalesce(lp.manual, lp.completed, false) as done
-          from lessons l left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
-          where l.course_id = ${course.id}
-          order by l.position, l.id
-          limit ${LIST_MAX}`,
-    ),
-    summaries(db, userId, course.id),
-  ]);
+  const rows = await rowsOf<CourseLessonRow>(
+    db,
+    sql`with course_lessons as (
+          select l.id, l.title, l.position as ord, l.duration, lp.watched, lp.position as at, lp.updated_at,
+            ${lessonRules}
+          from courses c
+          join lessons l on l.course_id = c.id
+          left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
+          where c.id = ${courseId} and c.status = 'published'
+        ),
+        summary as (
+          select ${coursePercent} as percent, (count(*) filter (where done))::int as completed_lessons
+          from course_lessons
+        ),
+        last_touched as (
+          select id, ord from course_lessons where updated_at is not null order by updated_at desc, id limit 1
+        ),
+        resume as (
+          select cl.id, cl.title, cl.duration, coalesce(cl.at, 0) as at
+          from course_lessons cl, last_touched lt
+          where not cl.done
+          order by ${resumeOrder}
+          limit 1
+        )
+        select s.percent, s.completed_lessons,
+          r.id as resume_id, r.title as resume_title, r.at as resume_at, r.duration as resume_duration,
+          cl.id, cl.duration, cl.watched, cl.at as position, cl.done
+        from courses c
+        cross join summary s
+        left join resume r on true
+        left join lateral (select * from course_lessons order by ord, id limit ${LIST_MAX}) cl on true
+        where c.id = ${courseId} and c.status = 'published'
+        order by cl.ord, cl.id`,
+  );
+  const [first] = rows;
+  if (!first) return null;
+  const lessonRows = rows.filter((row) => row.id !== null);
   return {
-    percent: summary ? roundPercent(summary.percent) : 0,
-    completedLessons: summary?.completed_lessons ?? 0,
+    percent: roundPercent(first.percent ?? 0),
+    completedLessons: first.completed_lessons,
     totalLessons: lessonRows.length,
     lessons: lessonRows.map((row) => ({
-      _id: row.id,
+      _id: row.id as string,
       percent: percentOf(row.watched ?? 0, row.duration),
-      completed: row.done,
+      completed: row.done ?? false,
       position: row.position ?? 0,
     })),
-    resume: summary ? toResume(summary) : null,
+    resume: toResume(first),
   };
 }

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { announcedLearners, LearnerProgressCache } from './progress-cache';
+
+/** A load that answers when the test says so, counting how often it ran. */
+function heldLoad<T>(value: T) {
+  let release: () => void = () => {};
+  let calls = 0;
+  const load = () => {
+    calls += 1;
+    return new Promise<T>((resolve) => {
+      release = () => resolve(value);
+    });
+  };
+  return { load, release: () => release(), calls: () => calls };
+}
+
+const counting = (value: unknown) => {
+  let calls = 0;
+  return {
+    load: async () => {
+      calls += 1;
+      return value;
+    },
+    calls: () => calls,
+  };
+};
+
+describe('LearnerProgressCache', () => {
+  it('keeps a learner’s answer as JSON until that learner is forgotten', async () => {
+    const cache = new LearnerProgressCache();
+    const ada = counting({ percent: 10 });
+    expect(await cache.get('ada', 'course:1', ada.load)).toBe('{"percent":10}');
+    expect(await cache.get('ada', 'course:1', ada.load)).toBe('{"percent":10}');
+    expect(ada.calls()).toBe(1);
+    const bob = counting({ percent: 50 });
+    expect(await cache.get('bob', 'course:1', bob.load)).toBe('{"percent":50}');
+    cache.forget(['ada']);
+    await cache.get('ada', 'course:1', ada.load);
+    await cache.get('bob', 'course:1', bob.load);
+    expect([ada.calls(), bob.calls()]).toEqual([2, 1]);
+  });
+
+  it('does not keep an answer that was loading when its learner was forgotten (it may be from before the write)', async () => {
+    const cache = new LearnerProgressCache();
+    const before = heldLoad({ percent: 10 });
+    const first = cache.get('ada', 'course:1', before.load);
+    cache.forget(['ada']);
+    before.release();
+    expect(await first).toBe('{"percent":10}');
+    const after = counting({ percent: 20 });
+    expect(await cache.get('ada', 'course:1', after.load)).toBe('{"percent":20}');
+  });
+
+  it('keeps neither a not-found answer nor a failure', async () => {
+    const cache = new LearnerProgressCache();
+    const missing = counting(null);
+    expect(await cache.get('ada', 'course:x', missing.load)).toBeNull();
+    await cache.get('ada', 'course:x', missing.load);
+    expect(missing.calls()).toBe(2);
+    let fail = true;
+    const flaky = async () => {
+      if (fail) throw new Error('down');
+      return { ok: true };
+    };
+    await expect(cache.get('ada', 'learning', flaky)).rejects.toThrow('down');
+    fail = false;
+    expect(await cache.get('ada', 'learning', flaky)).toBe('{"ok":true}');
+  });
+
+  it('reloads after its time to live (a change nobody announced)', async () => {
+    const cache = new LearnerProgressCache(1_000);
+    const ada = counting({ percent: 10 });
+    await cache.get('ada', 'learning', ada.load, 0);
+    await cache.get('ada', 'learning', ada.load, 999);
+    await cache.get('ada', 'learning', ada.load, 1_000);
+    expect(ada.calls()).toBe(2);
+  });
+
+  it('keeps nothing while either announcement may be missed', async () => {
+    const cache = new LearnerProgressCache();
+    const ada = counting({ percent: 10 });
+    await cache.get('ada', 'learning', ada.load);
+    for (const source of ['progress', 'content'] as const) {
+      cache.setListening(source, false);
+      await cache.get('ada', 'learning', ada.load);
+      await cache.get('ada', 'learning', ada.load);
+      cache.setListening(source, true);
+    }
+    expect(ada.calls()).toBe(5);
+    await cache.get('ada', 'learning', ada.load);
+    await cache.get('ada', 'learning', ada.load);
+    expect(ada.calls()).toBe(6);
+  });
+
+  it('holds at most maxLearners learners, then starts over', async () => {
+    const cache = new LearnerProgressCache(30_000, 3);
+    for (const learner of ['a', 'b', 'c', 'd', 'e']) await cache.get(learner, 'learning', async () => ({}));
+    expect(cache.size).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('announcedLearners', () => {
+  it('reads the learners an announcement names, or everyone for an empty one', () => {
+    expect(announcedLearners('u1,u2')).toEqual(['u1', 'u2']);
+    expect(announcedLearners('')).toBe('everyone');
+  });
+});

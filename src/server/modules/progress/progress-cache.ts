@@ -1,0 +1,76 @@
+// A learner's progress reads (their progress in a course, their list of courses) kept per process as the JSON they
+// answered, until that learner writes progress or the catalogue changes (docs/decisions/0024). Every progress write
+// announces its learners inside its own statement (`pg_notify` on PROGRESS_CHANNEL, the mechanism of decisions 0008
+// and 0018): every process that LISTENs forgets them when the write commits, and the writing process forgets them
+// at once, before the write answers, so a learner never reads their progress from before a write that answered.
+
+export const PROGRESS_CHANNEL = 'devcourses_progress';
+
+/** The most learners whose ids one announcement names; more announce "everyone" (a NOTIFY payload is < 8,000 bytes,
+ *  and an id takes 37). */
+export const ANNOUNCED_LEARNERS_MAX = 200;
+
+/** What an announcement's payload means: these learners, or everyone (an empty payload). */
+export function announcedLearners(payload: string): string[] | 'everyone' {
+  return payload === '' ? 'everyone' : payload.split(',');
+}
+
+interface Entry {
+  json: Promise<string | null>;
+  until: number;
+}
+
+export class LearnerProgressCache {
+  private readonly learners = new Map<string, Map<string, Entry>>();
+  /** Off while either announcement (progress or content) may be missed: it then keeps nothing. */
+  private readonly listening = { progress: true, content: true };
+
+  constructor(
+    /** A change written behind the app's back (not announced) shows after this long at most. */
+    private readonly ttlMs = 30_000,
+    private readonly maxLearners = 10_000,
+  ) {}
+
+  /** The JSON of `load`'s answer for this learner and key, loaded when not kept; a `null` answer (not found) and a
+   *  failure are not kept. */
+  get(userId: string, key: string, load: () => Promise<unknown>, now = Date.now()): Promise<string | null> {
+    const kept = this.learners.get(userId)?.get(key);
+    if (kept && kept.until > now) return kept.json;
+    const json = load().then((value) => (value === null ? null : JSON.stringify(value)));
+    if (!this.listening.progress || !this.listening.content) return json;
+    let entries = this.learners.get(userId);
+    if (!entries) {
+      if (this.learners.size >= this.maxLearners) this.learners.clear();
+      entries = new Map();
+      this.learners.set(userId, entries);
+    }
+    // Kept before it resolves: a forget while it loads drops it, so an answer read before a write is never kept.
+    const entry = { json, until: now + this.ttlMs };
+    entries.set(key, entry);
+    const drop = () => {
+      if (this.learners.get(userId)?.get(key) === entry) entries.delete(key);
+    };
+    json.then((value) => value === null && drop(), drop);
+    return json;
+  }
+
+  /** Forgets what was kept for these learners (they wrote progress). */
+  forget(userIds: Iterable<string>): void {
+    for (const userId of userIds) this.learners.delete(userId);
+  }
+
+  clear(): void {
+    this.learners.clear();
+  }
+
+  /** Whether the process hears `source`'s announcements; while one is down, nothing is kept. */
+  setListening(source: 'progress' | 'content', listening: boolean): void {
+    this.listening[source] = listening;
+    this.clear();
+  }
+
+  /** Learners with something kept (tests check the bound). */
+  get size(): number {
+    return this.learners.size;
+  }
+}
