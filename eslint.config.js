@@ -136,9 +136,4 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
-  {
-    // Scripts the browser loads as they are (public/theme.js runs before the app).
-    files: ['public/**/*.js'],
-    languageOptions: { globals: { ...globals.browser } },
-  },
 );

@@ -135,7 +135,7 @@ export interface Allowances {
 export interface CheckedPage {
   page: Page;
   context: BrowserContext;
-  /** Console errors and uncaught page errors seen so far. */
+  /** Console errors, uncaught page errors and Content-Security-Policy violations seen so far. */
   consoleErrors: string[];
   /** Off-machine requests seen so far (all were aborted). */
   offMachineRequests: string[];
@@ -165,7 +165,8 @@ function isLocalHost(url: string): boolean {
 
 /**
  * A new context and page on `baseUrl`. Requests to any host but this machine are aborted and recorded; console
- * errors and page errors are recorded. Pages made here are checked and closed after each test (see
+ * errors, page errors and CSP violations (which Chromium reports without a console error when the code catches the
+ * refusal, e.g. an eval probe) are recorded. Pages made here are checked and closed after each test (see
  * `failOnDirtyPages`), or call `assertClean()` yourself.
  */
 export async function newPage(browser: Browser, baseUrl: string, allowances: Allowances = {}): Promise<CheckedPage> {
@@ -175,6 +176,16 @@ export async function newPage(browser: Browser, baseUrl: string, allowances: All
   const consoleErrors: string[] = [];
   const offMachineRequests: string[] = [];
 
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    consoleErrors.push(`CSP violation: ${text}`);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __reportCspViolation: (text: string) => Promise<void> })
+      .__reportCspViolation;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void report(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+    });
+  });
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (isLocalHost(url)) return route.continue();

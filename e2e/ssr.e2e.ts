@@ -45,8 +45,29 @@ beforeAll(async () => {
  *  the browser reads them after hydration and a cached page never shows stale ones. */
 const LEFT_TO_BROWSER = [/^\/api\/lession\/[^/]+\/bugs$/];
 
-/** Opens `path` and waits until React has hydrated it. Answers the API calls the page made (but those above). */
+/** Opens `path` and waits until React has hydrated it. Answers the API calls the page made (but those above).
+ *  Records the page's layout shifts from its first paint on (`layoutShift`). */
 async function openHydrated(page: Page, path: string): Promise<string[]> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      })[]) {
+        // Below a thousandth, what Lighthouse shows as CLS 0: the home page's typing caret moves by a pixel as it types.
+        if (entry.hadRecentInput || entry.value < 0.001) continue;
+        const moved = entry.sources.map((source) =>
+          source.node instanceof Element
+            ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+            : source.node?.nodeName,
+        );
+        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const calls: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -59,6 +80,9 @@ async function openHydrated(page: Page, path: string): Promise<string[]> {
   return calls;
 }
 
+/** The layout shifts the page has had (Lighthouse's CLS counts them), each with what moved. */
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+
 describe('server-rendered pages in the browser', () => {
   test('every public page hydrates without a console error and without fetching its data again', async () => {
     for (const [name, path, h1] of pages) {
@@ -69,6 +93,7 @@ describe('server-rendered pages in the browser', () => {
       const calls = await openHydrated(page, path);
       await page.getByRole('heading', { level: 1, name: h1 }).first().waitFor();
       expect(calls, `${name} fetched again`).toEqual([]);
+      expect(await layoutShifts(page), `${name} moved while it loaded`).toEqual([]);
       checked.assertClean();
       await checked.close();
     }
@@ -106,6 +131,9 @@ describe('server-rendered pages in the browser', () => {
     const lesson = course.lessonlist[0];
     await openHydrated(page, `/course/${course._id}/${lesson._id}`);
     expect(await page.locator('.lesson-sidebar').isVisible()).toBe(false);
+    // Its stylesheets, inlined in the page, keep their order when the lazy parts load (the entry's used to come again,
+    // last, and take the lesson layout's top padding away).
+    expect(await layoutShifts(page)).toEqual([]);
     const toggle = page.getByRole('button', { name: 'Lessons' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();

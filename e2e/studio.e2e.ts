@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
@@ -54,6 +55,29 @@ async function expectSaved(scope: Locator) {
   await expect.poll(() => scope.locator('.save-status__text').first().textContent(), { timeout: 20_000 }).toBe('Saved');
 }
 
+/** A `width`×`height` PNG of one grey, made here (IHDR, one IDAT, IEND): an image whose size the editor must keep. */
+function solidPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.from([0, ...Array<number>(width).fill(128)])));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** Chooses `file` in the upload field named `label` and waits for the field to report it uploaded. */
 async function upload(scope: Locator, label: string, file: string) {
   await scope.getByLabel(label, { exact: true }).setInputFiles(file);
@@ -70,6 +94,7 @@ beforeAll(async () => {
       'base64',
     ),
   );
+  fs.writeFileSync(path.join(files, 'diagram.png'), solidPng(40, 30));
   fs.writeFileSync(
     path.join(files, 'captions.vtt'),
     'WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome to the first lesson.\n\n00:02.000 --> 00:04.000\nLet us begin.\n',
@@ -268,6 +293,13 @@ test('an admin makes a learner an author, who writes a blog draft that readers s
   await typeRichText(authorPage, 'Content', 'Drafts save themselves and stay private until you publish.', {
     exact: true,
   });
+  // An uploaded image keeps its size in pixels, so the published page keeps its place before it loads.
+  await authorPage.getByRole('button', { name: 'Insert image' }).click();
+  const imagePanel = authorPage.getByRole('group', { name: 'Insert image' });
+  await imagePanel.getByLabel('Image file').setInputFiles(path.join(files, 'diagram.png'));
+  await imagePanel.getByLabel('Alt text (what the image shows)').fill('A grey diagram');
+  await imagePanel.getByRole('button', { name: 'Upload and insert' }).click();
+  await authorPage.getByRole('img', { name: 'A grey diagram' }).waitFor({ timeout: 20_000 });
   await expectSaved(head);
   await authorPage.getByText('Not published yet: the post is dated when it is first published.').waitFor();
   await expectAccessible(authorPage, 'the post editor, a draft');
@@ -294,6 +326,8 @@ test('an admin makes a learner an author, who writes a blog draft that readers s
   await h1(reader, title).waitFor();
   await reader.getByText('Drafts save themselves and stay private until you publish.').waitFor();
   expect(new URL(reader.url()).pathname).toBe(`/blog/${postId}`);
+  const image = reader.getByRole('img', { name: 'A grey diagram' });
+  expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['40', '30']);
 }, 120_000);
 
 test("an admin deletes another user's bug after confirming; it is gone for its owner and the audit log lists it", async () => {

@@ -26,7 +26,7 @@ import { installErrorHandler } from './lib/error-handler';
 import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter';
 import { PRIVATE_CACHE_CONTROL } from './lib/http-cache';
 import { requestTurns } from './lib/request-turns';
-import { securityHeaders } from './lib/security-headers';
+import { inlineScriptHashes, securityHeaders } from './lib/security-headers';
 import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { bugsRoutes } from './modules/bugs/bugs.routes';
@@ -74,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   // Helmet's headers never vary between requests: computed once by helmet itself, then set in one hook
   // (docs/decisions/0006-request-overhead.md; ≈ 0.9 of a bare route's throughput instead of ≈ 0.6).
-  const headers = await securityHeaders();
+  const template = pageTemplate(config.webDir);
+  const headers = await securityHeaders(template ? inlineScriptHashes(template) : []);
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
@@ -178,8 +179,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { guard: app.requireAuthor, ...options.media });
   await app.register(pagesRoutes);
 
-  await registerWebApp(app, config.webDir, options.createPageRenderer);
+  await registerWebApp(app, config.webDir, template, options.createPageRenderer);
   return app;
+}
+
+/** The built web app's index.html, the template of every page, if there is a web build. */
+function pageTemplate(webDir: string | undefined): string | undefined {
+  const file = webDir && path.join(webDir, 'index.html');
+  return file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
 
 /** The built server-rendering entry beside the web build (`vite build --ssr`), if there is one. */
@@ -190,10 +197,15 @@ async function builtRenderer(webDir: string): Promise<CreatePageRenderer | undef
   return module.createPageRenderer;
 }
 
-function pageRenderer(app: FastifyInstance, webDir: string, create: CreatePageRenderer): PageRenderer {
+function pageRenderer(
+  app: FastifyInstance,
+  webDir: string,
+  template: string,
+  create: CreatePageRenderer,
+): PageRenderer {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   return create({
-    template: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
+    template,
     manifest: fs.existsSync(manifestFile)
       ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RendererOptions['manifest'])
       : {},
@@ -215,9 +227,10 @@ const PAGE_PATH_MAX = 2048;
 async function registerWebApp(
   app: FastifyInstance,
   webDir: string | undefined,
+  template: string | undefined,
   createRenderer: CreatePageRenderer | undefined,
 ): Promise<void> {
-  const hasWeb = Boolean(webDir && fs.existsSync(path.join(webDir, 'index.html')));
+  const hasWeb = Boolean(webDir && template !== undefined);
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {
       root: path.resolve(webDir),
@@ -233,7 +246,7 @@ async function registerWebApp(
     });
   }
   const create = hasWeb && webDir ? (createRenderer ?? (await builtRenderer(webDir))) : undefined;
-  const renderer = create && webDir ? pageRenderer(app, webDir, create) : undefined;
+  const renderer = create && webDir && template !== undefined ? pageRenderer(app, webDir, template, create) : undefined;
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];

@@ -1,4 +1,5 @@
 // The built web app is served with the right cache headers, compressed, and deep links get index.html.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,16 @@ import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
 let webDir: string;
+const themeScript = "document.documentElement.dataset.theme = 'light';";
 
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.mkdirSync(path.join(webDir, 'media'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    `<!doctype html><title>app</title><script>${themeScript}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`,
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   fs.writeFileSync(path.join(webDir, 'media', 'clip.webm'), Buffer.alloc(4096, 1));
   t = await createTestApp({ config: { webDir } });
@@ -41,6 +46,17 @@ describe('static site', () => {
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     },
   );
+
+  it("allows the template's own inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ url: '/' });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1].split(' ');
+    const hash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    expect(scriptSrc).toContain(hash);
+    expect(scriptSrc?.filter((source) => source.startsWith("'sha")).length).toBe(1);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    // The API's answers carry the same policy.
+    expect((await t.app.inject({ url: '/api/health' })).headers['content-security-policy']).toContain(hash);
+  });
 
   it('serves media with byte ranges so videos can seek', async () => {
     const res = await t.app.inject({ url: '/media/clip.webm', headers: { range: 'bytes=0-99' } });

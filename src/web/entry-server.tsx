@@ -45,7 +45,7 @@ const DRAWN_LAZILY: Record<string, string[]> = {
   ],
 };
 
-/** The public catalogue reads the renderer answers; anything else (comments, a learner's progress) is left for the
+/** The public catalogue reads (and site files) the renderer answers; anything else (comments, a learner's progress) is left for the
  *  browser to fetch after hydration, and the page renders its loading state there, as the browser first does. */
 const PUBLIC_READS = [
   '/api/course/getCourse',
@@ -53,6 +53,8 @@ const PUBLIC_READS = [
   '/api/lession/getLession/',
   '/api/tutorial/getTutorial',
   '/api/blog/getBlog',
+  // Files of the site itself: a lesson's captions, for its transcript.
+  '/media/',
 ];
 
 class LeftToBrowser extends Error {}
@@ -148,10 +150,13 @@ function pageAssets(manifest: Record<string, ManifestChunk>, key: string): { js:
 }
 
 /** A stylesheet as a <style> element: a rendered page paints without waiting for another request (Lighthouse's
- *  render-blocking resources; the CSP allows inline styles). Left a link when the file cannot be read. */
+ *  render-blocking resources; the CSP allows inline styles). Left a link when the file cannot be read.
+ *  Beside it, the same stylesheet as a *disabled* link, which browsers neither fetch nor apply: Vite's loader looks for
+ *  `link[rel=stylesheet]` before it adds a lazy chunk's CSS, and without one it appended the entry's stylesheet again,
+ *  after the page's own rules, which then lost to it (the lesson page's top padding, a layout shift on hydration). */
 function inlineStyle(readAsset: (path: string) => string, href: string): string {
   try {
-    return `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`;
+    return `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" disabled />`;
   } catch {
     return `<link rel="stylesheet" crossorigin href="${href}" />`;
   }
@@ -177,14 +182,17 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
     if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
     return modules.map((key) => pageAssets(manifest, key));
   };
-  /** The <style> and modulepreload tags for the pages named, each file once. */
+  /** The <style> and modulepreload tags for the pages named, each file once. The chunks are preloaded at low
+   *  priority: the page is already drawn from its HTML and needs them only to hydrate, so they should not compete with
+   *  what paints (Lighthouse's model also counts a high-priority script that arrived before the first paint as
+   *  blocking it, however late it ran). The entry script keeps its priority. */
   const tagsOf = (...pagePatterns: string[]) => {
     const assets = pagePatterns.flatMap(assetsOf);
     const js = [...new Set(assets.flatMap((a) => a.js))];
     const css = [...new Set(assets.flatMap((a) => a.css))];
     return [
       ...css.map((href) => inlineStyle(readAsset, href)),
-      ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+      ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low" />`),
     ].join('\n    ');
   };
   const assetTags = new Map<string, string>();

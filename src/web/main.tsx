@@ -5,6 +5,7 @@ import { queryClient } from './app/query-client';
 import { preloadShell } from './app/layout';
 import { AppRoutes, matchPage } from './app/router';
 import { hydrateFromPage } from './app/ssr-state';
+import './lib/zod-jitless';
 import './styles/global.css';
 
 const root = document.getElementById('root');

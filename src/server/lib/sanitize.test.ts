@@ -144,7 +144,7 @@ const AUTHORED_TAGS = new Set(
 );
 const AUTHORED_ATTRIBUTES: Record<string, string[]> = {
   A: ['href', 'rel', 'target'],
-  IMG: ['src', 'alt'],
+  IMG: ['src', 'alt', 'width', 'height'],
   TH: ['colspan', 'rowspan'],
   TD: ['colspan', 'rowspan'],
   CODE: ['class'],
@@ -169,6 +169,7 @@ function authoredDangers(html: string): string[] {
         found.push(`src not http(s) or /media/ ${attr.value}`);
       if (name === 'class' && !/^language-[a-z0-9+#-]{1,20}$/.test(value)) found.push(`class ${attr.value}`);
       if ((name === 'colspan' || name === 'rowspan') && !/^[1-9][0-9]?$/.test(value)) found.push(`${name} ${value}`);
+      if ((name === 'width' || name === 'height') && !/^[1-9][0-9]{0,4}$/.test(value)) found.push(`${name} ${value}`);
     }
   }
   if (/<\s*(script|svg|math|iframe|object|embed|style|form)\b/i.test(html)) found.push('raw dangerous tag');
@@ -196,6 +197,21 @@ describe('sanitizeAuthoredHtml against the XSS corpus', () => {
     '<img>',
   ])('drops the image %s whole', (html) => {
     expect(sanitizeAuthoredHtml(`<p>a${html}b</p>`)).toBe('<p>ab</p>');
+  });
+
+  it("keeps an image's size in whole pixels, both or neither", () => {
+    const img = (attributes: string) => sanitizeAuthoredHtml(`<img src="/media/x.png" alt="x" ${attributes}>`);
+    expect(img('width="640" height="360"')).toBe('<img src="/media/x.png" alt="x" width="640" height="360" />');
+    expect(img('width="640" height="360" style="width:1px"')).toBe(img('width="640" height="360"'));
+    for (const bad of [
+      'width="640"',
+      'width="640px" height="360"',
+      'width="0" height="360"',
+      'width="-5" height="360"',
+      'width="99999" height="360"',
+      'width="1e3" height="360"',
+    ])
+      expect(img(bad), bad).toBe('<img src="/media/x.png" alt="x" />');
   });
 
   it('answers a refused /media/ path quickly (no catastrophic backtracking)', () => {

@@ -57,6 +57,12 @@ const richTextOptions: sanitizeHtml.IOptions = {
 };
 
 /** An image address in authored HTML: an absolute http(s) URL, or a same-origin path under /media/. */
+/** A width or height attribute kept on an image: a whole number of pixels from 1 to 10,000, else nothing. */
+function imageDimension(value: string | undefined): string | null {
+  if (!value || !/^[1-9][0-9]{0,4}$/.test(value.trim())) return null;
+  return Number(value) <= 10_000 ? value.trim() : null;
+}
+
 export function safeImageSrc(value: string | undefined): string | null {
   if (!value) return null;
   // Uploaded files are content-addressed names under /media/: no dot segments, backslashes or odd characters
@@ -88,7 +94,7 @@ const authoredOptions: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
-    img: ['src', 'alt'],
+    img: ['src', 'alt', 'width', 'height'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
   },
@@ -109,6 +115,11 @@ const authoredOptions: sanitizeHtml.IOptions = {
       const out: Record<string, string> = {};
       if (src) out.src = src;
       if (attribs.alt) out.alt = attribs.alt;
+      // The image's own size in pixels, both or neither: the browser reserves its place (no layout shift when it
+      // arrives) and CSS still scales it down (height: auto).
+      const width = imageDimension(attribs.width);
+      const height = imageDimension(attribs.height);
+      if (width && height) Object.assign(out, { width, height });
       return { tagName: 'img', attribs: out };
     },
     th: tableCell,

@@ -1,15 +1,17 @@
-// The security headers of every response (CSP without inline scripts, nosniff, frame-ancestors 'none', referrer
-// policy, ...) exactly as @fastify/helmet computes them. They never vary between requests, so helmet runs once on a
-// probe instance and the app sets the resulting headers in one hook instead of running helmet on every request.
+// The security headers of every response (CSP whose only inline scripts are the page template's own, allowed by their
+// hashes; nosniff, frame-ancestors 'none', referrer policy, ...) exactly as @fastify/helmet computes them. They never
+// vary between requests, so helmet runs once on a probe instance and the app sets the resulting headers in one hook
+// instead of running helmet on every request.
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 
-const HELMET_OPTIONS = {
+const helmetOptions = (scriptHashes: string[]) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com'],
+      scriptSrc: ["'self'", ...scriptHashes, 'https://www.youtube.com', 'https://player.vimeo.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'https:'],
@@ -24,14 +26,26 @@ const HELMET_OPTIONS = {
   },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /** Headers of the probe's answer that belong to that answer, not to the policy. */
 const PER_RESPONSE = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
-export async function securityHeaders(): Promise<Record<string, string>> {
+/** CSP sources (`'sha256-…'`) for the inline scripts of a page template: classic `<script>` elements without `src`.
+ *  index.html has one, the theme applied before the first paint (an inline script, not a file, so that the parser
+ *  never waits on the network before it can paint). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export async function securityHeaders(scriptHashes: string[] = []): Promise<Record<string, string>> {
   const probe = Fastify();
-  await probe.register(helmet, HELMET_OPTIONS);
+  await probe.register(helmet, helmetOptions(scriptHashes));
   probe.get('/', async () => '');
   const res = await probe.inject({ url: '/' });
   await probe.close();

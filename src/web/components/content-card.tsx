@@ -12,7 +12,8 @@ interface ContentCardProps {
   meta?: ReactNode;
   text?: string;
   headingLevel?: 2 | 3;
-  /** Load the image at once: cards in the first screenful hold the page's largest paint. */
+  /** Load the image at once and first (high priority, decoded with the page): cards in the first screenful hold the
+   *  page's largest paint. */
   eager?: boolean;
   /** Below the link (a course's progress for the learner). */
   extra?: ReactNode;
@@ -40,7 +41,8 @@ export function ContentCard({
           width="640"
           height="360"
           loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          fetchPriority={eager ? 'high' : undefined}
+          decoding={eager ? undefined : 'async'}
         />
       )}
       <div className="card__body">

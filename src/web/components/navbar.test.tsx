@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation, Router } from '../lib/router';
 import { Navbar } from './navbar';
@@ -61,10 +61,13 @@ describe('Navbar', () => {
     fireEvent.click(toggle);
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    // Waits for React to draw the pressed state rather than assume it is drawn when the click returns (the lazy toggle
+    // was once still 'false' there in CI, on a loaded machine).
+    await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('true'));
     fireEvent.click(toggle);
     expect(document.documentElement.getAttribute('data-theme')).toBe('light');
     expect(localStorage.getItem('theme')).toBe('light');
+    await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('false'));
     localStorage.removeItem('theme');
   });
 

@@ -135,6 +135,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
             <input
               ref={searchRef}
               type="search"
+              name="q"
               readOnly
               className="navbar__search-input"
               placeholder={TEXT.searchPlaceholder}

@@ -1,5 +1,5 @@
 // The navbar's dark-theme switch. Its own lazy chunk, like the Studio link: the theme itself is already applied
-// before the first paint by public/theme.js, so nothing waits for this button.
+// before the first paint by the inline script in index.html, so nothing waits for this button.
 import { setTheme, useTheme } from '../lib/theme';
 import { MoonIcon } from './page-icons';
 

@@ -73,6 +73,26 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
 }
 
+/** A text file of the site, such as a lesson's captions: fetched in the browser; while rendering on the server, read
+ *  in process like the API reads (so a local file's text is in the page; another host's is left to the browser). */
+export async function getText(path: string, signal?: AbortSignal): Promise<string> {
+  if (serverTransport) {
+    const { status, text } = await serverTransport(path);
+    if (status >= 400) throw errorFromResponse(status, '', text);
+    return text;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const text = await response.text();
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
+  return text;
+}
+
 function parse(text: string): unknown {
   if (text === '') return null;
   try {

@@ -1,4 +1,4 @@
-// The colour theme: 'dark' or 'light' on <html data-theme>, set before the first paint by public/theme.js (the
+// The colour theme: 'dark' or 'light' on <html data-theme>, set before the first paint by index.html's inline script (the
 // reader's choice in this browser, else the system's). Choosing one here stores it; until the reader chooses, the
 // page follows the system's setting as it changes.
 import { useSyncExternalStore } from 'react';

@@ -91,6 +91,7 @@ function BugBoard() {
         <label className="bugs-filters__check">
           <input
             type="checkbox"
+            name="unsolved"
             checked={unsolved}
             onChange={(event) => setParam('unsolved', event.target.checked ? 'true' : null)}
           />

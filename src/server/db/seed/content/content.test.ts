@@ -90,7 +90,9 @@ describe('seed content: tutorials', () => {
     for (const tutorial of tutorials) {
       expect(tutorial.content, tutorial.title).toContain('<pre><code');
       expect(tutorial.content, tutorial.title).toMatch(/<h2>/);
-      expect(tutorial.content, tutorial.title).toMatch(/<img src="\/media\/tutorials\/[\w-]+\.svg" alt="[^"]+">/);
+      expect(tutorial.content, tutorial.title).toMatch(
+        /<img src="\/media\/tutorials\/[\w-]+\.svg" alt="[^"]+" width="640" height="360">/,
+      );
     }
   });
 

@@ -6,7 +6,7 @@ export const tutorials: SeedTutorial[] = [
     title: 'Flexbox in 10 minutes',
     image: '/media/tutorials/flexbox.svg',
     content: `<p>Flexbox is the CSS layout model for arranging items in a single row or column. It handles spacing, alignment and resizing for you, which used to require floats and clever hacks.</p>
-<img src="/media/tutorials/flexbox.svg" alt="Three boxes laid out in a row with an arrow showing the main axis">
+<img src="/media/tutorials/flexbox.svg" alt="Three boxes laid out in a row with an arrow showing the main axis" width="640" height="360">
 <h2>The container and its items</h2>
 <p>Flexbox always involves two levels: the <strong>flex container</strong>, which gets <code>display: flex</code>, and its direct children, the <strong>flex items</strong>. Grandchildren are not affected.</p>
 <pre><code class="language-html">&lt;nav class="menu"&gt;
@@ -51,7 +51,7 @@ export const tutorials: SeedTutorial[] = [
     title: 'Async/await explained',
     image: '/media/tutorials/async-await.svg',
     content: `<p>JavaScript runs your code on a single thread, so slow operations like network requests are asynchronous: they start now and finish later. <code>async</code>/<code>await</code> is syntax that makes this kind of code read like ordinary, sequential code.</p>
-<img src="/media/tutorials/async-await.svg" alt="A clock icon representing asynchronous work">
+<img src="/media/tutorials/async-await.svg" alt="A clock icon representing asynchronous work" width="640" height="360">
 <h2>Promises in one paragraph</h2>
 <p>A <strong>promise</strong> is an object representing a value that will be available in the future. It is <em>pending</em> at first, then either <em>fulfilled</em> with a value or <em>rejected</em> with an error. You react to it with <code>.then()</code> and <code>.catch()</code>.</p>
 <pre><code class="language-js">fetch('/api/user')
@@ -94,7 +94,7 @@ const [user2, courses2] = await Promise.all([getUser(id), getCourses()]);</code>
     title: 'Python virtual environments',
     image: '/media/tutorials/python-venv.svg',
     content: `<p>A virtual environment is a folder containing its own Python interpreter and installed packages. Each project gets one, so upgrading a library for one project can never break another.</p>
-<img src="/media/tutorials/python-venv.svg" alt="A dashed box labelled .venv isolating project packages">
+<img src="/media/tutorials/python-venv.svg" alt="A dashed box labelled .venv isolating project packages" width="640" height="360">
 <h2>Creating an environment</h2>
 <p>The <code>venv</code> module ships with Python 3. Run it from the root of your project:</p>
 <pre><code class="language-bash">cd my-project
@@ -129,7 +129,7 @@ python -m pip install -r requirements.txt</code></pre>
     title: 'Writing a good Git commit',
     image: '/media/tutorials/git-commit.svg',
     content: `<p>Your commit history is documentation that never goes out of date. A good commit is small, focused and explains <em>why</em> a change was made, so that future readers (often you) can understand it months later.</p>
-<img src="/media/tutorials/git-commit.svg" alt="A line of commits on a branch, the latest one highlighted">
+<img src="/media/tutorials/git-commit.svg" alt="A line of commits on a branch, the latest one highlighted" width="640" height="360">
 <h2>One logical change per commit</h2>
 <p>Do not mix a bug fix, a refactoring and a formatting change in one commit. Separate commits are easier to review, to revert and to find with <code>git bisect</code>. Use the staging area to split your work:</p>
 <pre><code class="language-bash">git add -p            # choose hunks interactively
@@ -166,7 +166,7 @@ docs: explain local setup in README</code></pre>
     title: 'React useEffect pitfalls',
     image: '/media/tutorials/react-useeffect.svg',
     content: `<p><code>useEffect</code> is the most misused React hook. Most bugs come from three sources: missing dependencies, missing clean-up, and using an effect where none is needed.</p>
-<img src="/media/tutorials/react-useeffect.svg" alt="A circular arrow symbolising the effect lifecycle">
+<img src="/media/tutorials/react-useeffect.svg" alt="A circular arrow symbolising the effect lifecycle" width="640" height="360">
 <h2>Pitfall 1: you do not need an effect</h2>
 <p>If a value can be computed from props or state, compute it during render. Copying it into state with an effect causes an extra render and values that are briefly out of sync.</p>
 <pre><code class="language-jsx">// Avoid
@@ -213,7 +213,7 @@ useEffect(() =&gt; { load({ level }); }, [level]);</code></pre>
     title: 'Semantic HTML forms',
     image: '/media/tutorials/html-forms.svg',
     content: `<p>Well-built forms are easier to fill in, work with keyboards and screen readers, and get free validation from the browser. Most of it comes from choosing the right HTML elements and attributes.</p>
-<img src="/media/tutorials/html-forms.svg" alt="A simple form with two input fields and a submit button">
+<img src="/media/tutorials/html-forms.svg" alt="A simple form with two input fields and a submit button" width="640" height="360">
 <h2>Every input needs a label</h2>
 <p>A <code>&lt;label&gt;</code> connected with <code>for</code>/<code>id</code> is read aloud by screen readers, and clicking it focuses the field, which makes small checkboxes much easier to hit. Placeholders are not labels: they disappear as soon as the user types.</p>
 <pre><code class="language-html">&lt;form action="/signup" method="post"&gt;

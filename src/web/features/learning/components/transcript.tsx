@@ -2,6 +2,7 @@
 // track): each cue a button that seeks there; the cue being spoken is highlighted as the video plays.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { getText } from '../../../lib/api';
 import { formatClock } from '../../../lib/time-format';
 import { activeCue, parseVtt } from '../vtt';
 
@@ -11,10 +12,10 @@ interface TranscriptProps {
   onSeek: (seconds: number) => void;
 }
 
+// Server-rendered with the page when the captions are this site's file (entry-server.tsx), so the transcript is in
+// the HTML and nothing below it moves when the page hydrates.
 async function loadCues(src: string, signal: AbortSignal) {
-  const response = await fetch(src, { signal });
-  if (!response.ok) throw new Error(`captions answered ${response.status}`);
-  return parseVtt(await response.text());
+  return parseVtt(await getText(src, signal));
 }
 
 export function Transcript({ src, time, onSeek }: TranscriptProps) {

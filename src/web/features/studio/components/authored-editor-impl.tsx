@@ -39,6 +39,19 @@ const CODE_LANGUAGES = [
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
+/** An image file's size in pixels, stored on its <img> so a page keeps the image's place before it loads (no layout
+ *  shift); nothing when the browser cannot decode it (the server judges the file anyway). */
+async function naturalSize(file: File): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size.width > 0 && size.height > 0 ? size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default function AuthoredEditorImpl({
   value,
   onChange,
@@ -373,8 +386,12 @@ function ImagePanel({
     setBusy(true);
     setMessage('Uploading…');
     try {
-      const src = await uploadImage(file);
-      editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
+      const [src, size] = await Promise.all([uploadImage(file), naturalSize(file)]);
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: alt.trim(), ...size })
+        .run();
       onDone();
     } catch (err) {
       setMessage(err instanceof Error ? err.message : 'The image could not be uploaded.');
