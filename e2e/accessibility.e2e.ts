@@ -158,7 +158,8 @@ describe('keyboard', () => {
   test("'/' opens the search dialog, Escape closes it", async () => {
     const { page } = await newPage(env.browser, env.server.url);
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The shortcut is the app's: on the server-rendered page it works once the page has hydrated.
+    await waitForHydration(page);
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -245,6 +246,7 @@ describe('themes', () => {
         'the search dialog with results',
         '/',
         async () => {
+          await waitForHydration(page);
           await page.keyboard.press('/');
           await page.getByRole('dialog').getByRole('searchbox').fill(searchText);
           await page.getByRole('dialog').getByRole('link').first().waitFor();

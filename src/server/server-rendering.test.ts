@@ -103,6 +103,16 @@ describe('server-rendered pages', () => {
     expect(text(doc, 'body')).not.toContain('needs JavaScript');
   });
 
+  it('asks the browser to paint only once the page markup is parsed (an element after #root)', async () => {
+    const { doc } = await page('/contact');
+    const expected = doc.head.querySelector('link[rel="expect"][blocking="render"]')?.getAttribute('href') ?? '';
+    const target = doc.querySelector(expected.startsWith('#') ? expected : '#none');
+    const root = doc.querySelector('#root');
+    if (!target || !root) throw new Error(`rel=expect names ${expected}, and the page needs it and #root`);
+    expect(root.compareDocumentPosition(target) & root.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(root.contains(target)).toBe(false);
+  });
+
   it('/course lists every course', async () => {
     const { doc } = await page('/course');
     for (const c of fixtureContent.courses) expect(text(doc)).toContain(c.title);

@@ -95,6 +95,12 @@ async function prerender(element: React.ReactElement): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** No frame of a half-parsed page: Chromium may paint while it parses, and what it parses next then moves what it
+ *  painted (the navbar's last buttons shrink the search box; the contact page's centred column grows and moves up):
+ *  layout shifts on a slow device. Rendering waits for the handed-over state, the element after the page's markup (not
+ *  #root itself: Chromium lets go once the expected element's start tag is in). Browsers without `rel=expect` ignore it. */
+const PAINT_WHEN_PARSED = `<link rel="expect" href="#${SSR_STATE_ID}" blocking="render" />`;
+
 const TITLE_MARK = '\u0000title\u0000';
 
 /** Splits the built index.html where a page's parts go: its head tags where the <title> was, its chunks at the end of
@@ -254,7 +260,7 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
         parts.beforeTitle,
         headTags(head),
         parts.titleToHeadEnd,
-        '  ',
+        `  ${PAINT_WHEN_PARSED}\n    `,
         (notFound ? notFoundAssetTags : assetTags).get(page.pattern) ?? '',
         '\n  ',
         parts.headToRoot,
