@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import VideoPlayerImpl, { isHostedVideo } from './video-player-impl';
 
@@ -32,6 +33,12 @@ describe('VideoPlayer', () => {
     expect(video?.hasAttribute('controls')).toBe(true);
     expect(video?.getAttribute('aria-label')).toBe('Video: Lesson A');
     expect(container.querySelector('track')).toBeNull();
+  });
+
+  it('asks for no video in the server-rendered page and for its metadata once mounted', () => {
+    expect(renderToString(<VideoPlayerImpl src="/media/video/a.webm" title="Lesson A" />)).toContain('preload="none"');
+    const { container } = render(<VideoPlayerImpl src="/media/video/a.webm" title="Lesson A" />);
+    expect(container.querySelector('video')?.getAttribute('preload')).toBe('metadata');
   });
 
   it('shows the lesson’s captions file as the default English captions track', () => {
