@@ -57,7 +57,7 @@ try {
     // then served from the page cache (decision 0016); the runs measure that page, not the first render's cost.
     await (await fetch(`${server.url}${path}`)).text();
     let last: Awaited<ReturnType<typeof lighthouse>>;
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0, retries = 0; run < runs; run++) {
       last = await lighthouse(`${server.url}${path}`, {
         port,
         output: 'json',
@@ -65,6 +65,15 @@ try {
         onlyCategories: [...categories],
       });
       if (!last) throw new Error(`lighthouse gave no result for ${path}`);
+      // A run Lighthouse could not measure (now and then NO_NAVSTART: no navigation in its trace) scores 0 in every
+      // category; it says nothing about the page, so it is named and run again (at most twice per page).
+      const failed = last.lhr.runtimeError;
+      if (failed && retries < 2) {
+        retries++;
+        run--;
+        console.log(`${path}: Lighthouse could not measure a run (${failed.code}); running it again`);
+        continue;
+      }
       for (const c of categories) (perRun[c] ??= []).push(last.lhr.categories[c]?.score ?? 0);
     }
     const result = last;

@@ -113,6 +113,14 @@ describe('server-rendered pages', () => {
     expect(root.contains(target)).toBe(false);
   });
 
+  it("keeps the page's scripts in an inert template until the browser has painted it", async () => {
+    const { doc } = await page('/contact');
+    const held = doc.querySelector('template#page-modules')?.innerHTML ?? '';
+    expect(held).toMatch(/<script type="module"[^>]* src="[^"]+"/);
+    // Nothing outside it fetches a script before the first paint.
+    expect(doc.querySelectorAll('script[src], link[rel="modulepreload"]')).toHaveLength(0);
+  });
+
   it('/course lists every course', async () => {
     const { doc } = await page('/course');
     for (const c of fixtureContent.courses) expect(text(doc)).toContain(c.title);
@@ -204,8 +212,8 @@ describe('server-rendered pages', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, url).toBeLessThan(500);
-      // One bare <script>: the template's theme script; the path is never reflected as markup.
-      expect(res.body.match(/<script>/g), url).toHaveLength(1);
+      // The template's two bare <script>s (the theme, the starter); the path is never reflected as markup.
+      expect(res.body.match(/<script>/g), url).toHaveLength(2);
     }
   });
 });

@@ -101,22 +101,29 @@ async function prerender(element: React.ReactElement): Promise<string> {
  *  #root itself: Chromium lets go once the expected element's start tag is in). Browsers without `rel=expect` ignore it. */
 const PAINT_WHEN_PARSED = `<link rel="expect" href="#${SSR_STATE_ID}" blocking="render" />`;
 
+/** The <template> that holds a rendered page's scripts; index.html's starter looks for it. */
+const PAGE_MODULES_ID = 'page-modules';
+
 const TITLE_MARK = '\u0000title\u0000';
 
 /** Splits the built index.html where a page's parts go: its head tags where the <title> was, its chunks at the end of
  *  the head, its body in #root. */
 function parseTemplate(template: string) {
-  const page = template
+  let page = template
     // The shell's "needs JavaScript" note: a rendered page does not.
     .replace(/<noscript>[^<]*needs JavaScript[\s\S]*?<\/noscript>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
     .replace(/<title>[\s\S]*?<\/title>/, TITLE_MARK);
+  const entry = /\s*<script type="module"[^>]*\bsrc="[^"]+"[^>]*><\/script>/.exec(page);
+  if (!entry) throw new Error('index.html needs its module script');
+  page = page.replace(entry[0], '');
   const title = page.indexOf(TITLE_MARK);
   const headEnd = page.indexOf('</head>');
   const root = page.indexOf('<div id="root"></div>');
   if (title < 0 || headEnd < 0 || root < 0)
     throw new Error('index.html needs a <title>, </head> and <div id="root"></div>');
   return {
+    entryScript: entry[0].trim(),
     beforeTitle: page.slice(0, title),
     titleToHeadEnd: page.slice(title + TITLE_MARK.length, headEnd),
     headToRoot: page.slice(headEnd, root),
@@ -188,17 +195,21 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
     if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
     return modules.map((key) => pageAssets(manifest, key));
   };
-  /** The <style> and modulepreload tags for the pages named, each file once. The chunks are preloaded at low
-   *  priority: the page is already drawn from its HTML and needs them only to hydrate, so they should not compete with
-   *  what paints (Lighthouse's model also counts a high-priority script that arrived before the first paint as
-   *  blocking it, however late it ran). The entry script keeps its priority. */
+  /** The <style> tags for the pages named, and the entry script with their chunks' module preloads, each file once.
+   *  The scripts wait in an inert <template> that index.html's starter puts into the head once the page has painted:
+   *  the page is drawn from its HTML and needs them only to hydrate, so no download competes with its first paint
+   *  (Lighthouse's model also counts a script that arrived before the first paint as blocking it, however late it
+   *  ran). */
   const tagsOf = (...pagePatterns: string[]) => {
     const assets = pagePatterns.flatMap(assetsOf);
     const js = [...new Set(assets.flatMap((a) => a.js))];
     const css = [...new Set(assets.flatMap((a) => a.css))];
     return [
       ...css.map((href) => inlineStyle(readAsset, href)),
-      ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low" />`),
+      `<template id="${PAGE_MODULES_ID}">`,
+      `  ${parts.entryScript}`,
+      ...js.map((href) => `  <link rel="modulepreload" crossorigin href="${href}" />`),
+      '</template>',
     ].join('\n    ');
   };
   const assetTags = new Map<string, string>();

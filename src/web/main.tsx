@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient } from './app/query-client';
 import { preloadShell } from './app/layout';
@@ -11,11 +11,24 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element to render the app into');
 
+/** Tells index.html's starter that React takes the page over (it stops holding the reader's clicks), then that it
+ *  has committed it (the starter hands over what it held). */
+function announce(name: 'app:hydrating' | 'app:started'): void {
+  document.dispatchEvent(new Event(name));
+}
+
+/** Draws nothing; its effect runs after the first commit of everything before it. */
+function Committed() {
+  useEffect(() => announce('app:started'), []);
+  return null;
+}
+
 // No <Router> around the routes: wouter's default one follows the browser's address (history API).
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppRoutes />
+      <Committed />
     </QueryClientProvider>
   </StrictMode>
 );
@@ -25,7 +38,10 @@ const app = (
 // Studio) start from the empty shell.
 if (hydrateFromPage(queryClient)) {
   const page = matchPage(window.location.pathname);
-  void Promise.all([page?.preload(), preloadShell()]).finally(() => hydrateRoot(root, app));
+  void Promise.all([page?.preload(), preloadShell()]).finally(() => {
+    hydrateRoot(root, app);
+    announce('app:hydrating');
+  });
 } else {
   createRoot(root).render(app);
 }

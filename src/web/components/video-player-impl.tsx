@@ -1,5 +1,5 @@
 // Plays a lesson link: a native <video> for files (WebM/MP4, relative paths), react-player for YouTube and Vimeo.
-import { lazy, type MediaHTMLAttributes, type Ref, Suspense, useEffect, useState } from 'react';
+import { lazy, type MediaHTMLAttributes, type Ref, Suspense, useSyncExternalStore } from 'react';
 
 /** The media events a page may follow (the learning player reports what was watched from them). */
 export type MediaEvents = Pick<
@@ -27,11 +27,14 @@ export function isHostedVideo(src: string): boolean {
   return HOSTED.test(src.trim());
 }
 
+const noSubscription = () => () => {};
+const preloadInBrowser = () => 'metadata' as const;
+const preloadOnServer = () => 'none' as const;
+
 export default function VideoPlayerImpl({ src, title, captions, mediaRef, events }: VideoPlayerProps) {
   // A server-rendered lesson asks for none of its video before the first paint; the metadata (duration, first frame,
   // where to resume) loads once the page is the app's (decision 0016).
-  const [preload, setPreload] = useState<'none' | 'metadata'>('none');
-  useEffect(() => setPreload('metadata'), []);
+  const preload = useSyncExternalStore(noSubscription, preloadInBrowser, preloadOnServer);
   if (isHostedVideo(src)) {
     return (
       <div className="video-frame">

@@ -36,13 +36,25 @@ export function setServerTransport(transport: ServerTransport): void {
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return parse(await request(path, options, 'application/json')) as T;
+}
+
+/** A text file of the site, such as a lesson's captions: fetched in the browser; while rendering on the server, read
+ *  in process like the API reads (so a local file's text is in the page; another host's is left to the browser). */
+export function getText(path: string, signal?: AbortSignal): Promise<string> {
+  return request(path, { signal }, '*/*');
+}
+
+/** Sends a call (on the server: asks the in-process transport) and answers the response's text; a failure status
+ *  throws its ApiError, a failed connection NETWORK_ERROR. The page's progress bar follows it. */
+async function request(path: string, options: ApiOptions, accept: string): Promise<string> {
   if (serverTransport) {
     if ((options.method ?? 'GET') !== 'GET' || options.auth) throw new ApiError(0, 'Not answered while rendering');
     const { status, text } = await serverTransport(path);
     if (status >= 400) throw errorFromResponse(status, '', text);
-    return parse(text) as T;
+    return text;
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) {
     const token = getToken();
@@ -67,30 +79,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     const text = await response.text();
     requestProgressed(70);
     if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
-    return parse(text) as T;
+    return text;
   } finally {
     requestEnded();
   }
-}
-
-/** A text file of the site, such as a lesson's captions: fetched in the browser; while rendering on the server, read
- *  in process like the API reads (so a local file's text is in the page; another host's is left to the browser). */
-export async function getText(path: string, signal?: AbortSignal): Promise<string> {
-  if (serverTransport) {
-    const { status, text } = await serverTransport(path);
-    if (status >= 400) throw errorFromResponse(status, '', text);
-    return text;
-  }
-  let response: Response;
-  try {
-    response = await fetch(path, { signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, response.statusText, text);
-  return text;
 }
 
 function parse(text: string): unknown {
