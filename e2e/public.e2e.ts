@@ -114,6 +114,7 @@ describe('navbar', () => {
     const { page } = await newPage(env.browser, env.server.url);
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/');
+    await waitForHydration(page); // the toggle is the app's (a click before is held, then answered: e2e/ssr.e2e.ts)
     const toggle = page.getByRole('button', { name: 'Toggle navigation' });
     const courses = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true });
     expect(await courses.isVisible()).toBe(false);
@@ -167,6 +168,7 @@ describe('courses and lessons', () => {
     await page.goto(`/course/${course._id}/${lesson._id}`);
     await heading(page, lesson.title).waitFor();
     expect(await page.title()).toBe('DevCourses | course');
+    await waitForHydration(page);
 
     const current = page.getByRole('navigation', { name: 'Lessons' }).locator('[aria-current="page"]');
     expect(await current.count()).toBe(1);
