@@ -114,40 +114,47 @@ describe('server-rendered pages in the browser', () => {
   });
 
   test('a click made before the app has hydrated the page is answered once it has; a link waits for the app', async () => {
-    const { page } = await newPage(env.browser, env.server.url);
-    // The entry script is held back, as on a slow connection: the page is drawn and the reader acts meanwhile.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto('/contact', { waitUntil: 'commit' }); // 'load' waits for the held script
-    await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search courses and tutorials' }).click();
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    release();
-    await page.getByRole('dialog', { name: 'Search' }).waitFor();
-    await page.keyboard.press('Escape');
+    /** `/contact` drawn with its entry script held back, as on a slow connection, until `release`. */
+    const heldBack = async () => {
+      const { page } = await newPage(env.browser, env.server.url);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/contact', { waitUntil: 'commit' }); // 'load' waits for the held script
+      await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      return { page, release };
+    };
+    const search = (page: Page) => page.getByRole('searchbox', { name: 'Search courses and tutorials' });
+
+    const clicked = await heldBack();
+    await search(clicked.page).click();
+    expect(await clicked.page.getByRole('dialog').count()).toBe(0);
+    clicked.release();
+    await clicked.page.getByRole('dialog', { name: 'Search' }).waitFor();
+
+    // Enter on the search box, as a keyboard reader opens it.
+    const typed = await heldBack();
+    await search(typed.page).focus();
+    await typed.page.keyboard.press('Enter');
+    typed.release();
+    await typed.page.getByRole('dialog', { name: 'Search' }).waitFor();
 
     // 'Login' clicked before hydration: not a new document (which would lose where login returns to), the app's
     // navigation once it runs.
-    const held = await newPage(env.browser, env.server.url);
-    let releaseAgain = () => {};
-    const releasedAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-    await held.page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await releasedAgain;
-      await route.continue();
-    });
-    await held.page.goto('/contact', { waitUntil: 'commit' });
-    await held.page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor();
-    await held.page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await held.page.getByRole('link', { name: 'Login' }).click();
-    expect(new URL(held.page.url()).pathname).toBe('/contact');
-    releaseAgain();
-    await held.page.waitForURL(/\/login$/);
-    await held.page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await held.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    const followed = await heldBack();
+    await followed.page.getByRole('link', { name: 'Login' }).click();
+    expect(new URL(followed.page.url()).pathname).toBe('/contact');
+    followed.release();
+    await followed.page.waitForURL(/\/login$/);
+    await followed.page.getByRole('heading', { level: 1 }).waitFor();
+    const sameDocument = await followed.page.evaluate(
+      () => (window as unknown as { sameDocument?: boolean }).sameDocument,
+    );
+    expect(sameDocument).toBe(true);
   });
 
   test('signed in, the lesson page fills in its signed-in parts after hydration, without a mismatch', async () => {
