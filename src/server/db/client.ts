@@ -178,9 +178,19 @@ export async function migrationStatus(database: Database): Promise<{ applied: nu
 
 /** The SQLSTATE of a failed query; Drizzle wraps driver errors, so look at the cause too. */
 export function sqlState(err: unknown): string | undefined {
+  return errorField(err, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
+}
+
+/** The name of the constraint a failed query broke, if the driver names it (Drizzle wraps the driver's error). */
+export function sqlConstraint(err: unknown): string | undefined {
+  return errorField(err, 'constraint');
+}
+
+/** A string field of the error or of one of its causes, the first that `accept`s. */
+function errorField(err: unknown, field: string, accept = (_value: string) => true): string | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (e as Record<string, unknown>)[field];
+    if (typeof value === 'string' && accept(value)) return value;
   }
   return undefined;
 }

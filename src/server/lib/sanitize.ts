@@ -59,8 +59,8 @@ const richTextOptions: sanitizeHtml.IOptions = {
 /** An image address in authored HTML: an absolute http(s) URL, or a same-origin path under /media/. */
 /** A width or height attribute kept on an image: a whole number of pixels from 1 to 10,000, else nothing. */
 function imageDimension(value: string | undefined): string | null {
-  if (!value || !/^[1-9][0-9]{0,4}$/.test(value.trim())) return null;
-  return Number(value) <= 10_000 ? value.trim() : null;
+  const pixels = value?.trim() ?? '';
+  return /^[1-9][0-9]{0,4}$/.test(pixels) && Number(pixels) <= 10_000 ? pixels : null;
 }
 
 export function safeImageSrc(value: string | undefined): string | null {

@@ -32,8 +32,8 @@ const helmetOptions = (scriptHashes: string[]) => ({
 const PER_RESPONSE = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /** CSP sources (`'sha256-…'`) for the inline scripts of a page template: classic `<script>` elements without `src`.
- *  index.html has one, the theme applied before the first paint (an inline script, not a file, so that the parser
- *  never waits on the network before it can paint). */
+ *  index.html has two, the theme applied before the first paint and a rendered page's starter (inline, not files, so
+ *  that the parser never waits on the network before it can paint). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {

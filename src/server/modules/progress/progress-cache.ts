@@ -15,6 +15,9 @@ export function announcedLearners(payload: string): string[] | 'everyone' {
   return payload === '' ? 'everyone' : payload.split(',');
 }
 
+/** The JSON of a load's answer: `null` only where the load may answer `null` (not found). */
+type JsonOf<T> = null extends T ? string | null : string;
+
 interface Entry {
   json: Promise<string | null>;
   until: number;
@@ -33,7 +36,11 @@ export class LearnerProgressCache {
 
   /** The JSON of `load`'s answer for this learner and key, loaded when not kept; a `null` answer (not found) and a
    *  failure are not kept. */
-  get(userId: string, key: string, load: () => Promise<unknown>, now = Date.now()): Promise<string | null> {
+  get<T>(userId: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<JsonOf<T>> {
+    return this.keep(userId, key, load, now) as Promise<JsonOf<T>>;
+  }
+
+  private keep(userId: string, key: string, load: () => Promise<unknown>, now: number): Promise<string | null> {
     const kept = this.learners.get(userId)?.get(key);
     if (kept && kept.until > now) return kept.json;
     const json = load().then((value) => (value === null ? null : JSON.stringify(value)));

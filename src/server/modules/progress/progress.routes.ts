@@ -156,8 +156,7 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     { preHandler: app.requireUser, schema: { response: { 200: myLearningSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const json = await kept.get(userId, 'learning', () => myLearning(db, userId));
-      return sendJson(reply, json ?? '{"courses":[]}');
+      return sendJson(reply, await kept.get(userId, 'learning', () => myLearning(db, userId)));
     },
   );
 };

@@ -17,7 +17,7 @@ import {
   type ResumePoint,
   resumePosition,
 } from '../../../shared/progress';
-import { type Db, sqlState } from '../../db/client';
+import { type Db, sqlConstraint, sqlState } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
@@ -204,16 +204,7 @@ const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The lesson was deleted between the report's check and its write (the row's lesson key is gone). */
 const lessonGone = (err: unknown) =>
-  sqlState(err) === '23503' && constraintOf(err) === 'lesson_progress_lesson_id_lessons_id_fk';
-
-/** The constraint a failed query broke; Drizzle wraps driver errors, so look at the cause too. */
-function constraintOf(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-  }
-  return undefined;
-}
+  sqlState(err) === '23503' && sqlConstraint(err) === 'lesson_progress_lesson_id_lessons_id_fk';
 
 /** The upsert of reports, batched: concurrent reports (of distinct learner and lesson) share one statement. */
 export type ReportWriter = GroupCommit<Upsert, StateRow>;
