@@ -1,4 +1,5 @@
-// The environment, parsed once at start-up (DESIGN §5). A bad value stops the server with a message naming it.
+// The environment, parsed once at start-up (`.env.example` documents each variable). A bad value stops the server
+// with a message naming it.
 import { z } from 'zod';
 
 const bool = z
@@ -53,6 +54,26 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  // A private JSON Web Key of Ed25519 (kty OKP, crv Ed25519, d, x): the key that signs certificates. Unset: one is
+  // made once and kept in the database.
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        const jwk = JSON.parse(v) as Record<string, unknown>;
+        if (jwk?.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.d === 'string' && typeof jwk.x === 'string')
+          return jwk as Record<string, string>;
+      } catch {
+        // Reported below, as any other bad value.
+      }
+      ctx.issues.push({
+        code: 'custom',
+        input: v,
+        message: 'expected an Ed25519 private JWK (JSON with kty OKP, crv Ed25519, d, x)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 // S3 mode is on when S3_BUCKET is set; it needs the keys then. Checked beside the schema so that these are named
@@ -77,10 +98,12 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDemo: boolean;
   trustProxy: boolean;
-  /** Lower-case emails whose verified accounts are admins while listed (issue 8's bootstrap). */
+  /** Lower-case emails whose verified accounts are admins while listed (how the first admins are made). */
   adminEmails: string[];
   /** S3-compatible object storage for uploaded media; undefined: files under DATA_DIR/media. */
   s3?: S3Config;
+  /** The Ed25519 private JWK that signs certificates; undefined: the one kept in the database. */
+  certificateSigningKey?: Record<string, string>;
   /** Where the built web app lives; undefined in tests that serve no web app. */
   webDir?: string;
 }
@@ -121,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
     adminEmails: e.ADMIN_EMAILS,
+    certificateSigningKey: e.CERTIFICATE_SIGNING_KEY,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,4 +1,4 @@
-// Every answer carries the security headers and, when it is a failure, the `{error}` body (DESIGN §4) — including
+// Every answer carries the security headers and, when it is a failure, the `{error}` body — including
 // the ones Fastify gives before any route or hook runs: a URL that is not valid percent-encoding, a body that is not
 // JSON or too large, a content type nobody parses, and requests so malformed Node's HTTP parser refuses them.
 import net from 'node:net';

@@ -8,9 +8,10 @@ import { seedDemoContent } from './db/seed/seed';
 import { memoryMailer } from './lib/mailer';
 import { PUBLIC_READ_CACHE_CONTROL } from './lib/http-cache';
 import { hashPassword } from './modules/auth/auth.service';
-import { courseBody, createUserAs } from './modules/studio/studio-test-kit';
+import { courseBody } from './modules/studio/studio-test-kit';
 import { createUser, type TestUser } from './test/factories';
 import { fixtureContent } from './test/fixtures';
+import { authHeaders } from './test/kit';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -25,12 +26,10 @@ beforeAll(async () => {
     .update(users)
     .set({ passwordHash: await hashPassword('secret-pass') })
     .where(eq(users.id, user.id));
-  admin = await createUserAs(t.database.db, 'admin');
+  admin = await createUser(t.database.db, { role: 'admin' });
   courseId = (await t.app.inject({ url: '/api/course/getCourse' })).json<Course[]>()[0]._id;
 });
 afterAll(() => t.close());
-
-const as = (who: TestUser) => ({ 'auth-token': who.token });
 
 describe('no-store on everything private', () => {
   it('on the login answer that carries the token', async () => {
@@ -50,7 +49,7 @@ describe('no-store on everything private', () => {
     ['GET', '/api/studio/courses'],
     ['POST', '/api/auth/logout'],
   ] as const)('on %s %s', async (method, url) => {
-    const res = await t.app.inject({ method, url, headers: as(url.startsWith('/api/studio') ? admin : user) });
+    const res = await t.app.inject({ method, url, headers: authHeaders(url.startsWith('/api/studio') ? admin : user) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();
@@ -98,7 +97,7 @@ describe('public catalogue reads', () => {
 
   it('are the same for a signed-in reader, so a shared cache may keep them', async () => {
     const anonymous = await t.app.inject({ url: '/api/course/getCourse' });
-    const signedIn = await t.app.inject({ url: '/api/course/getCourse', headers: as(user) });
+    const signedIn = await t.app.inject({ url: '/api/course/getCourse', headers: authHeaders(user) });
     expect(signedIn.body).toBe(anonymous.body);
     expect(signedIn.headers.etag).toBe(anonymous.headers.etag);
   });
@@ -108,7 +107,7 @@ describe('public catalogue reads', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/studio/courses',
-      headers: as(admin),
+      headers: authHeaders(admin),
       payload: courseBody({ status: 'published' }),
     });
     expect(created.statusCode, created.body).toBe(200);

@@ -1,18 +1,16 @@
 // Starts the server: reads the configuration, locks and opens the database, migrates, seeds, listens, and
 // shuts down cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import * as demoContent from './db/seed/content';
-import { durationOfLink, PUBLIC_DIR } from './modules/media';
+import { durationOfLink } from './modules/media';
+import { holdOwnBuild, PATHS } from './paths';
 import { seedDemoContent } from './db/seed/seed';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** How long a graceful shutdown may take before the process exits anyway (issue 14). */
+/** How long a graceful shutdown may take before the process exits anyway: 10 s. */
 const SHUTDOWN_MS = 10_000;
 
 /** A start-up failure the operator can fix (a busy port, an unreachable database): printed as a message, no stack. */
@@ -34,11 +32,12 @@ function withoutPassword(url: string): string {
 }
 
 async function main(): Promise<void> {
-  // React's server renderer (issue 10, loaded with the built web app below) runs its production build unless told
+  // React's server renderer (loaded with the built web app below) runs its production build unless told
   // otherwise: no development stacks in pages, and several times faster.
   process.env.NODE_ENV ??= 'production';
-  const config = { ...loadConfig(), webDir: path.join(repoRoot, 'dist', 'web') };
+  const config = { ...loadConfig(), webDir: PATHS.webDir };
   const lock = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  holdOwnBuild();
   // Registered at once, so a failure further down does not leave our lock behind.
   process.on('exit', () => lock?.release());
   const database = await openDatabase(
@@ -61,7 +60,7 @@ async function main(): Promise<void> {
 
   if (config.seedDemo) {
     const seeded = await seedDemoContent(database.db, demoContent, {
-      durationOf: (link) => durationOfLink(link, { publicDir: PUBLIC_DIR }),
+      durationOf: (link) => durationOfLink(link, { publicDir: PATHS.publicDir }),
     });
     if (seeded.courses) app.log.info(seeded, 'seeded the demo content');
   }

@@ -1,4 +1,4 @@
-// Public pages arrive as HTML (issue 10): each page's content is in the HTML itself (read with a DOM parser, no script
+// Public pages arrive as HTML: each page's content is in the HTML itself (read with a DOM parser, no script
 // run), unknown paths and unknown or draft ids answer 404 with the 404 view, every page describes itself (title,
 // description, canonical, Open Graph, Twitter, JSON-LD), the page's data is handed over for hydration, and pages are
 // cached until the content changes. The renderer is the web app's own entry, as the build bundles it.
@@ -8,12 +8,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScripts } from '../../scripts/inline-scripts';
 import type { Blog, CourseCard, CourseWithLessons, Tutorial } from '../shared/contract';
 import { TEXT } from '../shared/constants';
 import { createPageRenderer } from '../web/entry-server';
-import { blogs, courses, lessons } from './db/schema';
+import { blogs, lessons } from './db/schema';
 import { seedDemoContent } from './db/seed/seed';
 import { fixtureContent } from './test/fixtures';
+import { createBlog, createCourse, createLesson } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const SITE = 'https://devcourses.example';
@@ -49,8 +51,10 @@ const ofType = (doc: Doc, type: string) => jsonLd(doc).find((item) => item['@typ
 
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-ssr-'));
-  // The real page template, as the build copies it.
-  fs.copyFileSync(path.join(import.meta.dirname, '../../index.html'), path.join(webDir, 'index.html'));
+  // The real page template, as the build makes it (its inline scripts bundled in).
+  const repo = path.join(import.meta.dirname, '../..');
+  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
+  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
   // The site's files are found when the server starts (as the build leaves them).
   fs.mkdirSync(path.join(webDir, 'media'));
   fs.writeFileSync(
@@ -73,21 +77,11 @@ beforeAll(async () => {
   course = (await get(`/api/lession/getLessionList/${first._id}`)).json<CourseWithLessons>();
   [tutorial] = (await get('/api/tutorial/getTutorial')).json<Tutorial[]>();
   [post] = (await get('/api/blog/getBlog')).json<Blog[]>();
-  const [draft] = await db
-    .insert(courses)
-    .values({ title: 'Secret draft course', description: '<p>hidden</p>', cover: '/x.svg', position: 99 })
-    .returning({ id: courses.id });
-  draftCourseId = draft.id;
-  const [lesson] = await db
-    .insert(lessons)
-    .values({ courseId: draft.id, position: 1, title: 'Hidden lesson', link: '/v.webm', description: '' })
-    .returning({ id: lessons.id });
-  draftLessonId = lesson.id;
-  const [blog] = await db
-    .insert(blogs)
-    .values({ title: 'Secret draft post', content: '<p>hidden</p>' })
-    .returning({ id: blogs.id });
-  draftBlogId = blog.id;
+  draftCourseId = (
+    await createCourse(db, { title: 'Secret draft course', description: '<p>hidden</p>', status: 'draft' })
+  ).id;
+  draftLessonId = (await createLesson(db, { courseId: draftCourseId, title: 'Hidden lesson' })).id;
+  draftBlogId = (await createBlog(db, { title: 'Secret draft post', content: '<p>hidden</p>', status: 'draft' })).id;
 });
 afterAll(async () => {
   await t.close();
@@ -170,6 +164,16 @@ describe('server-rendered pages', () => {
     expect(text((await page('/contact')).doc, 'h1')).not.toBe('');
   });
 
+  it('/bugs, rendered signed out (the server has no session): Premium users only and an invitation to log in', async () => {
+    const { doc } = await page('/bugs');
+    expect(text(doc, 'h1')).toBe(TEXT.premiumOnly);
+    expect(doc.querySelector('#main a[href="/login"]')?.textContent).toBe('Log in');
+    expect(text(doc, 'body')).not.toContain('needs JavaScript');
+    expect(doc.title).toBe('DevCourses | bugs');
+    // Handed over for hydration like every rendered page (it reads no data signed out).
+    expect(doc.getElementById('ssr-state')?.getAttribute('type')).toBe('application/json');
+  });
+
   it.each([
     ['an unknown path', '/no/such/page'],
     ['an unknown course', '/course/00000000-0000-4000-8000-000000000000'],
@@ -208,7 +212,9 @@ describe('server-rendered pages', () => {
     expect((await get('/%ff')).statusCode).toBe(400);
     expect((await get('/course/%E0%A4%A')).statusCode).toBe(400);
     expect((await get(`/course/${'a'.repeat(5000)}`)).statusCode).toBe(414);
-    for (const url of ['/course/..%2F..%2Fetc%2Fpasswd', '/blog/%00', '/course/%3Cscript%3E/x', '//', '/course//']) {
+    // A NUL character is refused in any address before a page is looked for.
+    expect((await get('/blog/%00')).statusCode).toBe(400);
+    for (const url of ['/course/..%2F..%2Fetc%2Fpasswd', '/course/%3Cscript%3E/x', '//', '/course//']) {
       const res = await get(url);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -221,7 +227,8 @@ describe('server-rendered pages', () => {
 describe('what each page says about itself', () => {
   it('every page has its own description, a canonical from PUBLIC_URL and share tags', async () => {
     const seen = new Set<string>();
-    for (const url of ['/', '/course', `/course/${course._id}`, '/tutorial', `/tutorial/${tutorial._id}`, '/blog/']) {
+    const urls = ['/', '/course', `/course/${course._id}`, '/tutorial', `/tutorial/${tutorial._id}`, '/blog/', '/bugs'];
+    for (const url of urls) {
       const { doc } = await page(url);
       const description = meta(doc, 'description');
       expect(description, url).toBeTruthy();
@@ -235,7 +242,7 @@ describe('what each page says about itself', () => {
       expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
       expect(doc.querySelectorAll('title')).toHaveLength(1);
     }
-    expect(seen.size).toBe(6);
+    expect(seen.size).toBe(urls.length);
   });
 
   it('the RSS feed is announced on every page', async () => {

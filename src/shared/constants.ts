@@ -1,4 +1,5 @@
-// Business constants and user-visible texts from SPEC.md §8–§9, shared by the server and the web app.
+// Business constants and the user-visible texts the product specifies (alerts, limits), shared by the server and
+// the web app.
 
 export const BRAND = 'DevCourses';
 
@@ -28,12 +29,13 @@ export const TOKEN_TTL_MS = {
   session: 30 * 24 * 60 * 60 * 1000,
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
-  /** The one-time sign-in link mailed when an account's failed-login limit is reached (issue 14). */
+  /** The one-time sign-in link mailed when an account's failed-login limit is reached. */
   signin: 15 * 60 * 1000,
 } as const;
 
-/** localStorage keys, exactly as SPEC §3 names them. */
-export const STORAGE = { token: 'auth-token', userId: 'user-id', theme: 'theme' } as const;
+/** localStorage keys of the session, exactly as the product specification names them (the theme's is with the theme
+ *  script, src/web/starter/theme.ts). */
+export const STORAGE = { token: 'auth-token', userId: 'user-id' } as const;
 
 export const TEXT = {
   notFoundTitle: 'Opps! Page not found.',

@@ -1,4 +1,4 @@
-// The API contract of SPEC §7, written once: the server validates and serializes with these schemas and the
+// The API contract of the specified calls, written once: the server validates and serializes with these schemas and the
 // web client is typed by them. Field spellings (`_id`, `lession`, `lessonlist`, `lessionList`) are the spec's.
 import { z } from 'zod';
 import { LIMITS } from './constants';
@@ -20,12 +20,12 @@ export const lesson = z.object({
   description: z.string(),
   /** A WebVTT captions file's address (added with the Studio); null when the lesson has none. */
   captions: z.string().nullable(),
-  /** Seconds (issue 9), read from the media; null while unknown (a third-party link before anyone played it). */
+  /** Seconds, read from the media; null while unknown (a third-party link before anyone played it). */
   duration: z.number().nullable(),
 });
 export type Lesson = z.infer<typeof lesson>;
 
-/** GET /api/course/getCourse: each course with (issue 9) its number of lessons and their total duration in
+/** GET /api/course/getCourse: each course with (added fields) its number of lessons and their total duration in
  *  seconds (the lessons whose duration is known). */
 export const courseCard = course.extend({ lessonCount: z.number(), duration: z.number() });
 export type CourseCard = z.infer<typeof courseCard>;
@@ -39,7 +39,7 @@ export const lessonPage = z.object({
   course: z.array(lesson),
   lessionList: z.array(lesson),
   /** When the lesson shown last changed (ISO 8601): its video as it stands went up then (the VideoObject's
-   *  uploadDate, issue 10). */
+   *  uploadDate). */
   updatedAt: z.string(),
 });
 export type LessonPage = z.infer<typeof lessonPage>;
@@ -57,7 +57,7 @@ export const author = z.object({ _id: z.string(), name: z.string() });
 export const comment = z.object({ _id: z.string(), content: z.string(), date: z.string(), user: author });
 export type Comment = z.infer<typeof comment>;
 
-/** Where a bug was asked from (issue 12): the lesson and the video time in seconds. */
+/** Where a bug was asked from (the moment of a lesson): the lesson and the video time in seconds. */
 export const bugLesson = z.object({ courseId: z.string(), id: z.string(), title: z.string(), at: z.number() });
 export type BugLesson = z.infer<typeof bugLesson>;
 
@@ -67,7 +67,7 @@ export const bug = z.object({
   description: z.string(),
   date: z.string(),
   user: author.nullable(),
-  // Issue 12 (added fields): tags, the accepted solution, counts, the last edit and the lesson moment.
+  // Added fields: tags, the accepted solution, counts, the last edit and the lesson moment.
   tags: z.array(z.string()),
   solved: z.boolean(),
   acceptedSolution: z.string().nullable(),
@@ -81,7 +81,7 @@ export type Bug = z.infer<typeof bug>;
 export const bugList = z.object({ userBugs: z.array(bug), otherBugs: z.array(bug) });
 export type BugList = z.infer<typeof bugList>;
 
-/** A solution to a bug: a comment with (issue 12) its score, the caller's vote, whether it is the accepted one and
+/** A solution to a bug: a comment with (added fields) its score, the caller's vote, whether it is the accepted one and
  *  its last edit. */
 export const voteValue = z.union([z.literal(1), z.literal(-1), z.literal(0)], {
   error: 'value must be 1, -1 or 0',
@@ -145,7 +145,7 @@ export const loginBody = z.object({
 });
 export const forgotBody = z.object({ email });
 export const changePasswordBody = z.object({ id: z.string().min(1).max(200), password });
-/** POST /api/auth/signInWithLink (an addition, issue 14): the token of a one-time sign-in link. */
+/** POST /api/auth/signInWithLink (an addition): the token of a one-time sign-in link. */
 export const signInLinkBody = z.object({ token: z.string().min(1).max(200) });
 export type SignInLinkBody = z.infer<typeof signInLinkBody>;
 export type CreateUserBody = z.infer<typeof createUserBody>;

@@ -1,4 +1,4 @@
-// The operations calls (issue 14): liveness and readiness for load balancers and orchestrators.
+// The operations calls: liveness and readiness for load balancers and orchestrators.
 import { z } from 'zod';
 
 /** GET /api/health: the process is up and serving. */

@@ -1,6 +1,9 @@
-// Learning progress (issue 9), written once for the server and the web app: the calls' bodies and answers (zod),
-// and (from progress-rules.ts, which the browser imports without zod) the rules' numbers and range arithmetic.
+// Learning progress (watched ranges, completion, resume), written once for the server and the web app: the calls'
+// bodies and answers (zod), and (from progress-rules.ts, which the browser imports without zod) the rules' numbers
+// and range arithmetic.
 import { z } from 'zod';
+import { practiceCount } from './practice';
+import { certificateLink } from './certificates';
 import { PROGRESS } from './progress-rules';
 
 export * from './progress-rules';
@@ -34,13 +37,27 @@ export type LessonProgressState = z.infer<typeof lessonProgressState>;
 export const resumePoint = z.object({ lessonId: z.string(), position: z.number(), title: z.string() });
 export type ResumePoint = z.infer<typeof resumePoint>;
 
-/** GET /api/progress/course/{courseId} */
+/** GET /api/progress/course/{courseId}. `practice` (an addition) counts the practice items passed of those learners
+ *  see (an exercise hidden by a failing check does not count), for the course and for each lesson; `courseComplete`
+ *  (an addition): every lesson completed and every practice item passed. */
 export const courseProgress = z.object({
   percent: z.number(),
   completedLessons: z.number(),
   totalLessons: z.number(),
-  lessons: z.array(z.object({ _id: z.string(), percent: z.number(), completed: z.boolean(), position: z.number() })),
+  lessons: z.array(
+    z.object({
+      _id: z.string(),
+      percent: z.number(),
+      completed: z.boolean(),
+      position: z.number(),
+      practice: practiceCount,
+    }),
+  ),
   resume: resumePoint.nullable(),
+  practice: practiceCount,
+  courseComplete: z.boolean(),
+  /** The learner's certificate of this course, once it is complete (null before, and once revoked). */
+  certificate: certificateLink,
 });
 export type CourseProgress = z.infer<typeof courseProgress>;
 

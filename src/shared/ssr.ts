@@ -26,14 +26,22 @@ export interface RendererOptions {
 }
 
 export interface RenderedPage {
-  status: 200 | 404;
+  /** 410: the page of something withdrawn for good (a revoked certificate), stating it. */
+  status: 200 | 404 | 410;
   html: string;
+}
+
+/** Data the server hands to one render besides the page's reads: an answer it computed for this request only (a quiz
+ *  scored from a form post), put in the page's query cache under `key` before it renders and handed over with it. */
+export interface HandedQuery {
+  key: readonly unknown[];
+  data: unknown;
 }
 
 export interface PageRenderer {
   /** The page at `pathname` (percent-encoded, no query), or null when that route is not server-rendered (account
-   *  pages, the Studio): those get the plain app shell. */
-  render(pathname: string): Promise<RenderedPage | null>;
+   *  pages, the Studio): those get the plain app shell. `handed` is data for this render only (never cached). */
+  render(pathname: string, handed?: readonly HandedQuery[]): Promise<RenderedPage | null>;
 }
 
 export type CreatePageRenderer = (options: RendererOptions) => PageRenderer;

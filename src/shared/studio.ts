@@ -1,11 +1,11 @@
-// The Studio's contract (issue 8): roles, authored content with drafts and versions, users and the audit trail.
+// The Studio's contract: roles, authored content with drafts and versions, users and the audit trail.
 // The server validates and serializes with these schemas; the Studio screens are typed by them.
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { author, idParam } from './contract';
-import { isMediaUrl, ROLES, STATUSES } from './studio-rules';
+import { isMediaUrl, isSiteMediaPath, ROLES, STATUSES } from './studio-rules';
 
-export { ROLES, STATUSES, canAuthor, isMediaUrl } from './studio-rules';
+export { ROLES, STATUSES, canAuthor, isMediaUrl, isSiteMediaPath } from './studio-rules';
 
 export const role = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
 export type Role = z.infer<typeof role>;
@@ -26,17 +26,44 @@ const title = z
 const authoredHtml = (field: string) =>
   z.string().max(LIMITS.authoredTextMax, `${field} must be at most ${LIMITS.authoredTextMax} characters`);
 
-const mediaUrl = (field: string) =>
+const address = (field: string) =>
   z
     .string()
     .trim()
     .min(1, `${field} is required`)
+    .max(LIMITS.urlMax, `${field} must be at most ${LIMITS.urlMax} characters`);
+const mediaUrl = (field: string) =>
+  address(field).refine(
+    isMediaUrl,
+    `${field} must be an http(s) URL or an uploaded file's /media/ path, without dot segments or backslashes`,
+  );
+/** A media address that may be left empty ('': none): a text lesson's video, a tutorial without an image. */
+const optionalMediaUrl = (field: string) =>
+  z
+    .string()
+    .trim()
     .max(LIMITS.urlMax, `${field} must be at most ${LIMITS.urlMax} characters`)
-    .refine(isMediaUrl, `${field} must be an http(s) URL or an uploaded file's /media/ path`);
+    .refine(
+      (value) => value === '' || isMediaUrl(value),
+      `${field} must be empty, an http(s) URL or an uploaded file's /media/ path, without dot segments or backslashes`,
+    );
+// The player's transcript reads the captions with fetch, which the page's Content-Security-Policy limits to this
+// site (`connect-src 'self'`): captions on another host would never load, so only this site's files are taken.
+const siteMediaPath = (field: string) =>
+  address(field).refine(
+    isSiteMediaPath,
+    `${field} must be a file on this site (upload it: a /media/ path); captions on another site cannot be loaded`,
+  );
 const version = z.int('version must be an integer').min(1, 'version must be at least 1');
 
 // ---- answers ----
+/** The live version of a published item (null while it is a draft): what readers see until 'Update'. */
+const liveVersion = z.object({ title: z.string(), updatedAt: z.string() }).nullable();
+/** A published item's fields in the Studio are its working copy's when it has one (`hasChanges`). */
+const revisable = { hasChanges: z.boolean(), published: liveVersion };
+
 const authored = {
+  ...revisable,
   status,
   version: z.number(),
   /** ISO dates. */
@@ -54,6 +81,7 @@ export const studioLesson = z.object({
   captions: z.string().nullable(),
   version: z.number(),
   updatedAt: z.string(),
+  ...revisable,
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
@@ -99,9 +127,10 @@ export type PatchCourseBody = z.infer<typeof patchCourseBody>;
 
 export const createLessonBody = z.object({
   title,
-  link: mediaUrl('link'),
+  /** Optional: a lesson without a video is a text lesson ('' or absent). */
+  link: optionalMediaUrl('link').optional(),
   description: authoredHtml('description'),
-  captions: mediaUrl('captions').nullable().optional(),
+  captions: siteMediaPath('captions').nullable().optional(),
 });
 export const patchLessonBody = createLessonBody.partial().extend({ version });
 export type CreateLessonBody = z.infer<typeof createLessonBody>;
@@ -114,7 +143,8 @@ export type LessonOrderBody = z.infer<typeof lessonOrderBody>;
 
 export const createTutorialBody = z.object({
   title,
-  image: mediaUrl('image'),
+  /** Optional: without one ('' or absent), lists and previews show the site's default card. */
+  image: optionalMediaUrl('image').optional(),
   content: authoredHtml('content'),
   status: status.optional(),
 });
@@ -143,6 +173,9 @@ export type StudioUser = z.infer<typeof studioUser>;
 export const usersQuery = z.object({ q: z.string().trim().max(LIMITS.emailMax).default('') });
 export const setRoleBody = z.object({ role });
 export type SetRoleBody = z.infer<typeof setRoleBody>;
+/** PUT /api/studio/{courses,tutorials,blogs}/{id}/owner (admins): the item's new author, an author or admin. */
+export const setOwnerBody = z.object({ userId: z.string('userId must be a user id').min(1, 'userId is required') });
+export type SetOwnerBody = z.infer<typeof setOwnerBody>;
 
 // ---- audit trail (admins) ----
 export const AUDIT_ACTIONS = [
@@ -152,8 +185,11 @@ export const AUDIT_ACTIONS = [
   'unpublish',
   'delete',
   'reorder',
+  'reorder-practice',
   'role',
   'upload',
+  'revoke',
+  'owner',
 ] as const;
 export const AUDIT_ENTITIES = [
   'course',
@@ -165,6 +201,10 @@ export const AUDIT_ENTITIES = [
   'solution',
   'user',
   'media',
+  'exercise',
+  'quiz',
+  'certificate',
+  'site',
 ] as const;
 export const auditEntry = z.object({
   _id: z.string(),
@@ -178,9 +218,57 @@ export const auditEntry = z.object({
   entityId: z.string(),
   beforeTitle: z.string().nullable(),
   afterTitle: z.string().nullable(),
+  /**
+   * The item as it is now, so the entry can link to it: null once it is gone. It carries what places the item: its
+   * course (a lesson, and a lesson's comment), its lesson (a comment), its bug (a bug, a solution); an item found by
+   * its own id alone (a course's, tutorial's, post's or user's, a file, the site) is `{}`.
+   */
+  item: z
+    .object({
+      courseId: z.string().optional(),
+      lessonId: z.string().optional(),
+      bugId: z.string().optional(),
+      /** A practice item's tutorial (a lesson's item carries its course and lesson). */
+      tutorialId: z.string().optional(),
+    })
+    .nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export type AuditAction = AuditEntry['action'];
 export type AuditEntity = AuditEntry['entity'];
-/** `before` (an entry's `at`) pages back through older entries. */
-export const auditQuery = z.object({ before: z.iso.datetime({ offset: true }).optional() });
+export type AuditItem = AuditEntry['item'];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string) => DAY.test(value) && z.iso.date().safeParse(value).success;
+const isInstant = (value: string) => z.iso.datetime({ offset: true }).safeParse(value).success;
+/** A day (`YYYY-MM-DD`, in UTC: the whole day) or an instant (an ISO date-time with its offset). */
+const auditBound = (name: string) =>
+  z
+    .string()
+    .refine(
+      (value) => isDay(value) || isInstant(value),
+      `${name} must be a day (YYYY-MM-DD) or an ISO date-time with its offset`,
+    );
+/** The first instant a bound covers: a day's start, or the instant itself. */
+export const auditFromInstant = (from: string) => new Date(isDay(from) ? `${from}T00:00:00.000Z` : from);
+/** The last instant a bound covers: a day's last millisecond, or the instant itself. */
+export const auditToInstant = (to: string) =>
+  isDay(to) ? new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000 - 1) : new Date(to);
+
+/**
+ * `before` (an entry's `at`) pages back through older entries; the filters: `actor` (a user's id: what they did),
+ * `entity` (the item's kind), `from` and `to` (inclusive, each a day or an instant).
+ */
+export const auditQuery = z
+  .object({
+    before: z.iso.datetime({ offset: true }).optional(),
+    actor: z.uuid('actor must be a user id').optional(),
+    entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+    from: auditBound('from').optional(),
+    to: auditBound('to').optional(),
+  })
+  .refine((query) => !query.from || !query.to || auditFromInstant(query.from) <= auditToInstant(query.to), {
+    message: 'to must not be before from',
+    path: ['to'],
+  });
+export type AuditQuery = z.infer<typeof auditQuery>;

@@ -1,9 +1,9 @@
 // Opens the database: PGlite in a directory (or in memory) by default, PostgreSQL when a URL is given.
 // Nothing else in the code knows which one it talks to.
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import * as schema from './schema';
+import { PATHS } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,7 +26,7 @@ export interface ListenHandlers {
   onConnected?: (connected: boolean) => void;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = PATHS.migrationsDir;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 

@@ -1,5 +1,5 @@
 // PGlite takes no lock on its directory, and a second process on the same directory silently loses the first
-// one's writes (DESIGN §2). The server therefore holds an exclusive lock file while it runs.
+// one's writes. The server therefore holds an exclusive lock file while it runs.
 //
 // A pid alone does not identify a process: after a crash (or in a container, where the server is often pid 1 on
 // every start) the pid in a stale lock may belong to a live, unrelated process. The lock therefore records the
@@ -59,7 +59,7 @@ function pidExists(pid: number): boolean {
   }
 }
 
-/** Parses a lock file: our JSON record, or the bare pid that servers before issue 14 wrote. */
+/** Parses a lock file: our JSON record, or the bare pid that older servers wrote. */
 function parseLock(content: string): LockRecord | null {
   const text = content.trim();
   if (/^\d+$/.test(text)) return { pid: Number(text), startTicks: null, bootId: null };

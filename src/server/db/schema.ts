@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -23,7 +25,7 @@ const nummultirange = customType<{ data: string }>({ dataType: () => 'nummultira
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-// Studio-authored content (issue 8): a status (drafts never reach readers), a version for optimistic locking
+// Studio-authored content: a status (drafts never reach readers), a version for optimistic locking
 // (a stale save is refused), the last edit and who wrote it. New rows are drafts unless a writer says otherwise.
 const authored = () => ({
   status: text('status', { enum: ['draft', 'published'] })
@@ -32,7 +34,24 @@ const authored = () => ({
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   authorId: uuid('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  ...revisable(),
 });
+
+/** The Studio's copy of a published item's edits, not yet published: `{fields, savedAt}`, null when there is none
+ *  (a draft never has one). Readers' queries never select it, so their reads stay as they were. */
+export interface WorkingCopy {
+  fields: Record<string, string | number | null>;
+  savedAt: string;
+}
+
+// What every item that has a published version and previews carries (docs/decisions/0051).
+function revisable() {
+  return {
+    working: jsonb('working').$type<WorkingCopy>(),
+    /** Raised to revoke every preview link of the item: a link carries the generation it was made in. */
+    previewGeneration: integer('preview_generation').notNull().default(0),
+  };
+}
 
 /** Title weighs A, the text with tags stripped weighs B, so a title match outranks a body match. */
 const searchVector = (title: string, body: string) =>
@@ -79,10 +98,11 @@ export const lessons = pgTable(
     /** A WebVTT file's address, when the lesson has captions. */
     captions: text('captions'),
     /** Seconds, read from the media when the lesson is created or seeded; a third-party link learns it from the
-     *  first player report (issue 9). Null while unknown. */
+     *  first player report. Null while unknown. */
     duration: doublePrecision('duration'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...revisable(),
   },
   (t) => [index('lessons_course_position_idx').on(t.courseId, t.position)],
 );
@@ -129,7 +149,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
     verificationSentAt: timestamp('verification_sent_at', { withTimezone: true, mode: 'date' }),
-    /** learner | author | admin (issue 8). ADMIN_EMAILS makes a verified account an admin whatever this says. */
+    /** learner | author | admin. ADMIN_EMAILS makes a verified account an admin whatever this says. */
     role: text('role', { enum: ['learner', 'author', 'admin'] })
       .notNull()
       .default('learner'),
@@ -215,7 +235,7 @@ export const bugs = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     createdAt: createdAt(),
-    /** Up to 5 lower-case tags (issue 12), as shown; `bug_tags` holds the same for filtering. */
+    /** Up to 5 lower-case tags, as shown; `bug_tags` holds the same for filtering. */
     tags: text('tags')
       .array()
       .notNull()
@@ -300,7 +320,25 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
 });
 
-/** Every Studio write and moderation delete (issue 8): who, what, which item, when, the title before and after.
+/** An item's published versions: every Update and Publish keeps one (the fields as published, who and when); the
+ *  newest 50 of an item are kept. `kind` + `item_id` name the item (rows go with it when it is deleted). */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['course', 'lesson', 'tutorial', 'blog'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    title: text('title').notNull(),
+    fields: jsonb('fields').$type<Record<string, string | number | null>>().notNull(),
+    byId: uuid('by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the history survives the account. */
+    byName: text('by_name').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('content_revisions_item_idx').on(t.kind, t.itemId, t.at)],
+);
+
+/** Every Studio write and moderation delete: who, what, which item, when, the title before and after.
  *  The actor's name is kept so the trail survives the account. */
 export const auditLog = pgTable(
   'audit_log',
@@ -318,7 +356,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at, t.id)],
 );
 
-/** What one learner watched of one lesson (issue 9): one row per (user, lesson), written by an upsert per player
+/** What one learner watched of one lesson: one row per (user, lesson), written by an upsert per player
  *  report. `ranges` holds the watched seconds merged by PostgreSQL; `watched` is their total length, kept beside
  *  them so percentages are a sum, not a walk over ranges. `completed` is the 90% rule (once reached it stays);
  *  `manual` is the learner's own mark, which wins when set. */
@@ -336,7 +374,8 @@ export const lessonProgress = pgTable(
       .default(sql`'{}'::nummultirange`),
     watched: doublePrecision('watched').notNull().default(0),
     position: doublePrecision('position').notNull().default(0),
-    /** The duration the player reported last (the lesson's own, when known, is what percentages use). */
+    /** The duration this learner's player reported last: what they are measured against while the lesson's own is
+     *  unknown (the lesson's, once known, is what percentages use). */
     duration: doublePrecision('duration'),
     completed: boolean('completed').notNull().default(false),
     manual: boolean('manual'),
@@ -349,4 +388,173 @@ export const lessonProgress = pgTable(
     // Deleting a lesson removes its rows.
     index('lesson_progress_lesson_idx').on(t.lessonId),
   ],
+);
+
+// ---- practice: exercises and quizzes after a lesson's or a tutorial's content ----
+
+/** One test of an exercise, as stored (ids are stable across edits so results can name them). */
+export interface StoredTest {
+  id: string;
+  name: string;
+  code: string;
+  hidden: boolean;
+}
+/** One quiz question, as stored, with its answers. */
+export interface StoredQuestion {
+  id: string;
+  text: string;
+  multiple: boolean;
+  choices: { id: string; text: string; correct: boolean }[];
+  explanation: string;
+}
+/** The save-time check of an exercise: its reference solution passes every test, its starter code fails one. */
+export interface StoredCheck {
+  solutionPasses: boolean;
+  starterFails: boolean;
+  failures: { test: string; message: string }[];
+}
+
+/** A practice item belongs to exactly one lesson or one tutorial and is visible to readers exactly when its owner
+ *  is (and, for an exercise, once its check passes). Exercise and quiz fields share the row; the other kind's are
+ *  null. */
+export const practiceItems = pgTable(
+  'practice_items',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['exercise', 'quiz'] }).notNull(),
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    tutorialId: uuid('tutorial_id').references(() => tutorials.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    // exercise
+    prompt: text('prompt'),
+    language: text('language', { enum: ['javascript', 'typescript', 'python'] }),
+    starterCode: text('starter_code'),
+    solution: text('solution'),
+    tests: jsonb('tests').$type<StoredTest[]>(),
+    timeLimitMs: integer('time_limit_ms'),
+    valid: boolean('valid').notNull().default(true),
+    check: jsonb('check').$type<StoredCheck>(),
+    // quiz
+    passMark: integer('pass_mark'),
+    questions: jsonb('questions').$type<StoredQuestion[]>(),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('practice_items_lesson_idx').on(t.lessonId, t.position),
+    index('practice_items_tutorial_idx').on(t.tutorialId, t.position),
+    check('practice_items_one_owner', sql`(${t.lessonId} IS NULL) <> (${t.tutorialId} IS NULL)`),
+  ],
+);
+
+/** A graded submission; only the latest `PRACTICE.submissionsKept` per learner and exercise are kept. */
+export const exerciseSubmissions = pgTable(
+  'exercise_submissions',
+  {
+    id: id(),
+    exerciseId: uuid('exercise_id')
+      .notNull()
+      .references(() => practiceItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    verdict: text('verdict', { enum: ['passed', 'failed', 'error', 'timeout'] }).notNull(),
+    /** The results as answered: hidden tests already named 'Hidden test N', without messages. */
+    results: jsonb('results').$type<{ name: string; passed: boolean; hidden: boolean; message?: string }[]>().notNull(),
+    output: text('output').notNull(),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exercise_submissions_user_exercise_idx').on(t.userId, t.exerciseId, t.createdAt)],
+);
+
+/** A quiz attempt; only the latest `PRACTICE.attemptsKept` per learner and quiz are kept. */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: id(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => practiceItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<{ questionId: string; choiceIds: string[] }[]>().notNull(),
+    score: integer('score').notNull(),
+    total: integer('total').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quiz_attempts_user_quiz_idx').on(t.userId, t.quizId, t.createdAt)],
+);
+
+/** What a learner has of one practice item: the code they last left in the editor (exercises) and when they first
+ *  passed it (null until then). Passing stays passed, as a completed lesson does. */
+export const practiceProgress = pgTable(
+  'practice_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => practiceItems.id, { onDelete: 'cascade' }),
+    code: text('code'),
+    passedAt: timestamp('passed_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('practice_progress_item_idx').on(t.itemId)],
+);
+
+// ---- certificates: proof of a finished course ----
+
+/** One certificate per learner and course, issued when the course becomes complete. What it states is frozen at
+ *  issue (the learner's name, the course title, the counts and hours): renaming either later changes nothing on it.
+ *  `code` is its public, unguessable address. The course key goes null if the course is deleted: the certificate
+ *  stays true. A revoked one keeps its row and says when and why. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    lessons: integer('lessons').notNull(),
+    /** Hours of video the learner actually watched (their merged ranges), one decimal. */
+    hoursWatched: doublePrecision('hours_watched').notNull(),
+    exercisesPassed: integer('exercises_passed').notNull(),
+    quizzesPassed: integer('quizzes_passed').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedReason: text('revoked_reason'),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_idx').on(t.code),
+    // Two reports completing a course at once still make one certificate: the second insert does nothing.
+    uniqueIndex('certificates_user_course_idx').on(t.userId, t.courseId),
+    index('certificates_course_issued_idx').on(t.courseId, t.issuedAt),
+    index('certificates_issued_idx').on(t.issuedAt),
+  ],
+);
+
+/** The site's own settings (name, description, footer, contact page), one row, changed by admins in the Studio.
+ *  No row: the product's defaults (src/shared/site.ts). */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('site_settings_one_row', sql`${t.id} = 1`)],
 );

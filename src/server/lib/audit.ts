@@ -1,4 +1,4 @@
-// The audit trail (issue 8): every Studio write and every moderation delete, written in the same transaction as
+// The audit trail: every Studio write and every moderation delete, written in the same transaction as
 // the change it records, so the trail and the data cannot disagree.
 import type { AuditAction, AuditEntity } from '../../shared/studio';
 import type { Db } from '../db/client';

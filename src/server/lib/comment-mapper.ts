@@ -10,7 +10,7 @@ export interface Author {
   name: string;
 }
 
-/** Someone deleting: the author deletes their own; an admin deletes anyone's (moderation, issue 8). */
+/** Someone deleting: the author deletes their own; an admin deletes anyone's (moderation). */
 export interface Deleter extends Author {
   role: Role;
 }

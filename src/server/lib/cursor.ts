@@ -1,4 +1,4 @@
-// Opaque list cursors (issue 12): the position a page ended at, signed with HMAC-SHA256 so the server accepts only
+// Opaque list cursors: the position a page ended at, signed with HMAC-SHA256 so the server accepts only
 // cursors it issued. The key is made once by a migration (`app_secrets`), so every process signs alike.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -22,6 +22,14 @@ function cursorKey(db: Db): Promise<Buffer> {
     keys.set(db, key);
   }
   return key;
+}
+
+/** A key for another use of the shared secret (e.g. preview links), derived from it so no signature of one use is
+ *  valid for another. */
+export async function derivedKey(db: Db, purpose: string): Promise<Buffer> {
+  return createHmac('sha256', await cursorKey(db))
+    .update(purpose)
+    .digest();
 }
 
 const mac = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 16);

@@ -1,6 +1,6 @@
 // The answers Fastify and Node give before any hook of ours runs — a URL that is not valid percent-encoding, a path
 // segment over the length limit, a request Node's HTTP parser refuses — leave like every other failure: `{error}`
-// JSON with the security headers (DESIGN §4), instead of Fastify's own `{error, code, message, statusCode}` bare.
+// JSON with the security headers, instead of Fastify's own `{error, code, message, statusCode}` bare.
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { PRIVATE_CACHE_CONTROL } from './http-cache';
@@ -37,20 +37,34 @@ const CLIENT_MESSAGES: Record<string, [number, string]> = {
 export function clientErrorHandler(
   securityHeaders: Record<string, string>,
 ): FastifyServerOptions['clientErrorHandler'] {
-  const headers = failureHeaders(securityHeaders);
   return (error, socket: Socket) => {
     // A reset connection has nobody left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] = CLIENT_MESSAGES[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
-    const body = JSON.stringify({ error: message });
-    const lines = Object.entries({
-      ...headers,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(body)),
-      connection: 'close',
-    }).map(([name, value]) => `${name}: ${value}`);
-    if (socket.writable)
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
-    socket.destroy(error);
+    answerOnSocket(socket, securityHeaders, status, message, error);
   };
+}
+
+/**
+ * Writes `{error}` straight to the socket and closes it: for a request that has no reply to answer through, or
+ * whose reply is still waiting for its body. Nothing is written once an answer has begun (`answered`).
+ */
+export function answerOnSocket(
+  socket: Socket,
+  securityHeaders: Record<string, string>,
+  status: number,
+  message: string,
+  error?: Error,
+  answered = false,
+): void {
+  const body = JSON.stringify({ error: message });
+  const lines = Object.entries({
+    ...failureHeaders(securityHeaders),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}`);
+  if (socket.writable && !answered)
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
+  socket.destroy(error);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ErrorBody } from '../test/matchers';
 import { installErrorHandler } from './error-handler';
-import { forbidden } from './errors';
+import { forbidden, Refusal } from './errors';
 
 function app() {
   const a = Fastify({ bodyLimit: 1024 });
@@ -16,6 +16,9 @@ function app() {
   });
   a.get('/mine', async () => {
     throw forbidden('Not yours');
+  });
+  a.get('/later', async () => {
+    throw new Refusal('too-many', 'Too many attempts. Try again in 7 seconds.', { 'retry-after': '7' });
   });
   a.post(
     '/echo',
@@ -33,10 +36,17 @@ describe('the error handler', () => {
     expect(res.body).not.toContain('secret');
   });
 
-  it('passes an HttpError through with its status', async () => {
+  it('answers a refusal with the status of its kind', async () => {
     const res = await app().inject({ url: '/mine' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'Not yours' });
+  });
+
+  it('sends the headers a refusal carries', async () => {
+    const res = await app().inject({ url: '/later' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.json()).toEqual({ error: 'Too many attempts. Try again in 7 seconds.' });
   });
 
   it('answers 400 naming the field for a schema failure', async () => {

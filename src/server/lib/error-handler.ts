@@ -2,7 +2,7 @@
 // whose details stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors';
+import { KIND_STATUS, Refusal } from './errors';
 
 function describeValidation(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -18,7 +18,12 @@ function describeValidation(err: FastifyError): string {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+    if (err instanceof Refusal) {
+      return reply
+        .status(KIND_STATUS[err.kind])
+        .headers(err.headers)
+        .send({ ...err.details, error: err.message });
+    }
     if (err.validation) return reply.status(400).send({ error: describeValidation(err) });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ error: err.message || 'Too many requests, try again later' });

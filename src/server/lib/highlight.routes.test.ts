@@ -7,6 +7,7 @@ import { bugs, lessonComments } from '../db/schema';
 import { seedDemoContent } from '../db/seed/seed';
 import { createUser, type TestUser } from '../test/factories';
 import { fixtureContent } from '../test/fixtures';
+import { call } from '../test/kit';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { highlightCache } from './highlight';
 
@@ -34,10 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, user?: TestUser) =>
-  t.app.inject({ method: 'GET', url, headers: user ? { 'auth-token': user.token } : {} });
-const post = (url: string, payload: object, user?: TestUser) =>
-  t.app.inject({ method: 'POST', url, payload, headers: user ? { 'auth-token': user.token } : {} });
+const get = (url: string, user?: TestUser) => call(t.app, 'GET', url, user);
+const post = (url: string, payload: object, user?: TestUser) => call(t.app, 'POST', url, user, payload);
 
 /** A code block as the highlighter answers it: its language named, its tokens in spans of known kinds. */
 function expectHighlighted(html: string, language: string, text: RegExp) {

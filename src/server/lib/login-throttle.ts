@@ -1,4 +1,4 @@
-// Login throttling that stops guessing without handing attackers a lockout (issue 14; docs/decisions/0010-…).
+// Login throttling that stops guessing without handing attackers a lockout (docs/decisions/0010-…).
 // Only failed logins count, on three keys:
 // - per (account, address), tight: one address guessing one account is stopped after a few tries, and the owner's
 //   own address is not affected by failures made elsewhere;

@@ -2,7 +2,7 @@
 // per client IP and one per email address, counted in @fastify/rate-limit's store (memory, or Redis when the app
 // has one, so every process shares the counts). Runs as a preHandler, after the body is parsed and validated.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { HttpError } from './errors';
+import { Refusal } from './errors';
 import { emailKey } from './login-throttle';
 
 export interface Limit {
@@ -43,13 +43,14 @@ export function dualRateLimit(
     );
   }
 
-  return async function rateLimited(request, reply) {
+  return async function rateLimited(request) {
     for (const check of checks) {
       const state = await check(request);
       if (!state.isAllowed && state.isExceeded) {
         const seconds = Math.max(1, state.ttlInSeconds);
-        reply.header('retry-after', String(seconds));
-        throw new HttpError(429, `Too many attempts. Try again in ${describeWait(seconds)}.`);
+        throw new Refusal('too-many', `Too many attempts. Try again in ${describeWait(seconds)}.`, {
+          'retry-after': String(seconds),
+        });
       }
     }
   };

@@ -1,7 +1,48 @@
 // In-process cache of serialized read responses for content only admins write (courses, lessons, tutorials,
-// blogs), and of the server-rendered pages made from them (issue 10). Entries are finished strings, so a hit costs
-// no query, no serialization and no render; `clear()` runs after every content write, in every process that shares
-// the database (plugins/content-cache.ts). See docs/decisions/0004-read-cache.md, 0008 and 0016.
+// blogs), and of the server-rendered pages made from them. Entries are finished strings, so a hit costs no query,
+// no serialization and no render; `clear()` runs after every content write, in every process that shares the
+// database (plugins/content-cache.ts). See docs/decisions/0004-read-cache.md, 0032 and 0043.
+//
+// A cached answer is sent as it is, so it must already be what the route's response schema makes of the value:
+// the string is made once, on a miss, by the serializer Fastify compiled from that schema (unknown keys dropped, a
+// value that does not fit refused), and nothing else can put a string into a read cache.
+import type { FastifyReply } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+declare const throughSchema: unique symbol;
+
+/** Makes the JSON a route answers from a value, through its response schema. Only `answerSerializer` and
+ *  `schemaSerializer` make one, so a cache cannot be handed `JSON.stringify`. */
+export type SchemaSerializer = ((value: unknown) => string) & { readonly [throughSchema]: true };
+
+/** The serializer Fastify compiled from this route's 200 response schema: a cached answer is byte for byte the
+ *  answer the route would give by returning the value. */
+export function answerSerializer(reply: FastifyReply): SchemaSerializer {
+  const serialize = reply.getSerializationFunction('200');
+  if (!serialize) {
+    const { method, url } = reply.request.routeOptions;
+    throw new Error(`${String(method)} ${url} caches its answer but has no 200 response schema`);
+  }
+  return serialize as SchemaSerializer;
+}
+
+/** The same serializer for a schema outside a route (tests). */
+export function schemaSerializer(schema: z.ZodType): SchemaSerializer {
+  return serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as SchemaSerializer;
+}
+
+/** The JSON of a load's answer: `null` only where the load may answer `null` (not found). */
+export type JsonOf<T> = null extends T ? string | null : string;
+
+/** `load`, its answer serialized through the schema; `null` (not found) stays `null`. The one way a read cache
+ *  turns a loaded value into the string it keeps. */
+export function serializedLoad(
+  serialize: SchemaSerializer,
+  load: () => Promise<unknown>,
+): () => Promise<string | null> {
+  return () => load().then((value) => (value === null ? null : serialize(value)));
+}
 
 /** Values computed once per key until cleared. Misses (`null`) and failures are not kept, so keys chosen by a
  *  client cannot fill it with junk; bounded. */
@@ -54,8 +95,9 @@ export class ReadCache {
     this.memo = new MemoCache<string>(maxEntries);
   }
 
-  get(key: string, load: () => Promise<unknown>): Promise<string | null> {
-    return this.memo.get(key, () => load().then((value) => (value === null ? null : JSON.stringify(value))));
+  /** The JSON of `load`'s answer made by `serialize` (the route's `answerSerializer(reply)`), loaded when not kept. */
+  get<T>(key: string, serialize: SchemaSerializer, load: () => Promise<T>): Promise<JsonOf<T>> {
+    return this.memo.get(key, serializedLoad(serialize, load)) as Promise<JsonOf<T>>;
   }
 
   get size(): number {

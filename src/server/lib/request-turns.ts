@@ -3,7 +3,7 @@
 // Node accepts one new connection per turn of its event loop (libuv since 2022: level-triggered, one accept() per
 // poll). A turn runs the callbacks of every socket that is ready, and with the embedded database each request's
 // statements run right there, so under saturation a turn lasted 100–450 ms: new connections were accepted at 2–10
-// a second and waited in the listen queue for up to 10 s (issue 14's soak). Here each request waits for the check
+// a second and waited in the listen queue for up to 10 s (bench/soak.ts). Here each request waits for the check
 // phase (setImmediate) before its work starts, and once the requests started in one turn have had `sliceMs`, the
 // rest wait for the next turn, in which the loop polls again: accepts a connection, reads new requests.
 import { performance } from 'node:perf_hooks';

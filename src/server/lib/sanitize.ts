@@ -1,6 +1,6 @@
 // The server-side allowlists for HTML written by users (comments, bugs, solutions) and, wider, by Studio authors
 // (descriptions, tutorials, posts), and plain-text titles. Why an allowlist and these tags:
-// docs/decisions/0003-rich-text-sanitizing.md and 0008-studio-roles-drafts-invalidation.md.
+// docs/decisions/0003-rich-text-sanitizing.md and 0034-authored-html-allowlist.md.
 import sanitizeHtml from 'sanitize-html';
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);

@@ -15,7 +15,8 @@ const helmetOptions = (scriptHashes: string[]) => ({
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'https:'],
-      frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+      // 'self' admits only the code runner's frame: every other page of the app answers frame-ancestors 'none'.
+      frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
@@ -31,12 +32,14 @@ const helmetOptions = (scriptHashes: string[]) => ({
 /** Headers of the probe's answer that belong to that answer, not to the policy. */
 const PER_RESPONSE = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
-/** CSP sources (`'sha256-…'`) for the inline scripts of a page template: classic `<script>` elements without `src`.
+/** CSP sources (`'sha256-…'`) for the inline scripts of a page template: classic `<script>` elements without `src`
+ *  (HTML comments left out: a script tag named in one is none).
  *  index.html has two, the theme applied before the first paint and a rendered page's starter (inline, not files, so
- *  that the parser never waits on the network before it can paint). */
+ *  that the parser never waits on the network before it can paint; built from src/web/starter/). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  const code = html.replace(/<!--[\s\S]*?-->/g, '');
+  for (const [, attributes, body] of code.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
     hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }

@@ -1,8 +1,9 @@
-// The read cache of catalogue content and its invalidation across processes (issue 8, DESIGN §7): a Studio write
-// calls `announceContentChange(tx)` inside its transaction, PostgreSQL delivers the NOTIFY to every process that
-// LISTENs on the shared database when the transaction commits, and each one clears its cache. The writing process
-// also clears its own at once (`app.contentChanged()`), so its next read never waits for the notification. While a
-// process's LISTEN connection is down it could miss a change, so it stops caching until it is back.
+// The read cache of catalogue content and its invalidation across processes, so a publish is seen in every process
+// within 1 s: a Studio write calls `announceContentChange(tx)` inside its transaction, PostgreSQL delivers the NOTIFY
+// to every process that LISTENs on the shared database when the transaction commits, and each one clears its cache.
+// The writing process also clears its own at once (`app.contentChanged()`), so its next read never waits for the
+// notification. While a process's LISTEN connection is down it could miss a change, so it stops caching until it is
+// back.
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -14,7 +15,7 @@ export const CONTENT_CHANNEL = 'devcourses_content';
 declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCache;
-    /** Server-rendered pages by path (issue 10): cleared with the read cache, so a page never outlives its data. */
+    /** Server-rendered pages by path: cleared with the read cache, so a page never outlives its data. */
     pageCache: MemoCache<RenderedPage>;
     /** Call after a content write committed: clears this process's cache (the others hear the NOTIFY). */
     contentChanged(): void;

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sessions, users } from '../db/schema';
 import { createUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { call } from '../test/kit';
 import { twoAppProcesses } from '../test/two-app-processes';
 import { type CurrentUser, SESSIONS_CHANNEL, SessionCache } from './current-user';
 import { within } from '../test/within';
 
 const target = inject('testDb');
 
-const me = (app: FastifyInstance, user: TestUser) =>
-  app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'auth-token': user.token } });
+const me = (app: FastifyInstance, user: TestUser) => call(app, 'GET', '/api/auth/me', user);
 
 describe('SessionCache', () => {
   const ada: CurrentUser = { id: 'u1', name: 'Ada', email: 'ada@example.test', sessionId: 's1', role: 'learner' };
@@ -75,7 +75,7 @@ describe('a kept session in one app (any database)', () => {
   it('is refused right after its logout', async () => {
     const user = await createUser(t.database.db);
     expect((await me(t.app, user)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'auth-token': user.token } });
+    const out = await call(t.app, 'POST', '/api/auth/logout', user);
     expect(out.statusCode).toBe(200);
     expect((await me(t.app, user)).statusCode).toBe(401);
   });
@@ -84,12 +84,7 @@ describe('a kept session in one app (any database)', () => {
     const admin = await createUser(t.database.db, { role: 'admin' });
     const learner = await createUser(t.database.db);
     expect((await me(t.app, learner)).json<{ role: string }>().role).toBe('learner');
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: `/api/studio/users/${learner.id}/role`,
-      headers: { 'auth-token': admin.token },
-      payload: { role: 'author' },
-    });
+    const set = await call(t.app, 'PUT', `/api/studio/users/${learner.id}/role`, admin, { role: 'author' });
     expect(set.statusCode).toBe(200);
     expect((await me(t.app, learner)).json<{ role: string }>().role).toBe('author');
   });
@@ -113,7 +108,7 @@ describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL 
     const user = await createUser(databases[0].db);
     expect((await me(b, user)).statusCode).toBe(200);
     expect((await me(b, user)).statusCode).toBe(200);
-    const out = await a.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'auth-token': user.token } });
+    const out = await call(a, 'POST', '/api/auth/logout', user);
     expect(out.statusCode).toBe(200);
     expect(await within(1_000, async () => (await me(b, user)).statusCode === 401)).toBe(true);
   });
@@ -123,12 +118,7 @@ describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL 
     const admin = await createUser(databases[0].db, { role: 'admin' });
     const learner = await createUser(databases[0].db);
     expect((await me(b, learner)).json<{ role: string }>().role).toBe('learner');
-    const set = await a.inject({
-      method: 'PUT',
-      url: `/api/studio/users/${learner.id}/role`,
-      headers: { 'auth-token': admin.token },
-      payload: { role: 'author' },
-    });
+    const set = await call(a, 'PUT', `/api/studio/users/${learner.id}/role`, admin, { role: 'author' });
     expect(set.statusCode).toBe(200);
     const [stored] = await databases[0].db.select({ role: users.role }).from(users).where(eq(users.id, learner.id));
     expect(stored.role).toBe('author');

@@ -1,5 +1,5 @@
 // Two apps on one PostgreSQL database, as two processes would run: each opens the database itself (its own pool and
-// its own LISTEN connections). For the tests of what must reach every process (decisions 0008 and 0018).
+// its own LISTEN connections). For the tests of what must reach every process (decisions 0032 and 0018).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';

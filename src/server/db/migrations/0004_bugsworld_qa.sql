@@ -42,5 +42,5 @@ CREATE INDEX "bugs_search_idx" ON "bugs" USING gin ("search");--> statement-brea
 CREATE INDEX "bugs_title_search_idx" ON "bugs" USING gin (to_tsvector('english', "title"));--> statement-breakpoint
 CREATE INDEX "bugs_created_idx" ON "bugs" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "bugs_user_idx" ON "bugs" USING btree ("user_id","created_at","id");--> statement-breakpoint
--- The key that signs list cursors (issue 12): 244 random bits, made once, shared by every process.
+-- The key that signs list cursors: 244 random bits, made once, shared by every process.
 INSERT INTO "app_secrets" ("name", "value") VALUES ('cursor', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')) ON CONFLICT DO NOTHING;

@@ -4,7 +4,8 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
 import { lockDataDir } from '../data-dir-lock';
 import * as demoContent from './content';
-import { durationOfLink, PUBLIC_DIR } from '../../modules/media';
+import { durationOfLink } from '../../modules/media';
+import { PATHS } from '../../paths';
 import { seedDemoContent } from './seed';
 
 const config = loadConfig();
@@ -14,7 +15,7 @@ try {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   const counts = await seedDemoContent(database.db, demoContent, {
-    durationOf: (link) => durationOfLink(link, { publicDir: PUBLIC_DIR }),
+    durationOf: (link) => durationOfLink(link, { publicDir: PATHS.publicDir }),
   });
   console.log(
     counts.courses ? `Seeded ${JSON.stringify(counts)}` : 'The database already has courses; nothing seeded.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MSG } from '../../../shared/common-passwords';
 import { TOKEN_TTL_MS } from '../../../shared/constants';
 import { type AuthResult, authResult } from '../../../shared/contract';
 import { mailOutbox, sessions, users, userTokens } from '../../db/schema';
@@ -120,6 +121,46 @@ describe('POST /api/auth/createUser', () => {
     expect(Math.abs(ttl - TOKEN_TTL_MS.verify)).toBeLessThan(60_000);
   });
 
+  it('stores the account before answering: the user, its token and the verification mail exist when the 200 arrives', async () => {
+    const email = uniqueEmail('stored');
+    const res = await post('/api/auth/createUser', { name: 'Stored Before', email, password: 'secret-pass' });
+    expect(res.statusCode).toBe(200);
+    // Nothing is waited for: a server stopped right after this answer keeps the account and its mail.
+    const row = defined(await userRow(email), `the user row of ${email} when the answer arrived`);
+    const tokens = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(sql`${userTokens.userId} = ${row.id}`);
+    expect(tokens.map((token) => token.kind)).toEqual(['verify']);
+    const mails = await t.database.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} = ${email}`);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a known email gets its one mail row before the answer too (the same work as a new one)', async () => {
+    const email = uniqueEmail('known');
+    await signUp(email);
+    await t.app.outbox.drain();
+    const res = await post('/api/auth/createUser', { name: 'Someone Else', email, password: 'other-pass' });
+    expect(res.statusCode).toBe(200);
+    const pending = await t.database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.to} = ${email} and ${mailOutbox.sentAt} is null`);
+    expect(pending.map((m) => m.subject)).toEqual([expect.stringMatching(/tried to sign up/)]);
+  });
+
+  it('a login right after the sign-up answer gets the unverified-account answer, not the generic refusal', async () => {
+    const email = uniqueEmail('eager');
+    const res = await post('/api/auth/createUser', { name: 'Eager Person', email, password: 'secret-pass' });
+    expect(res.statusCode).toBe(200);
+    const { res: login, body } = await logIn(email, 'secret-pass');
+    expect(login.statusCode).toBe(200);
+    expect(body).toEqual({ success: false, msg: AUTH_MSG.unverifiedLinkRecent });
+  });
+
   it('escapes the name in the HTML mail', async () => {
     const email = uniqueEmail();
     await signUp(email, 'secret-pass', '<img src=x onerror=alert(1)>');
@@ -182,16 +223,28 @@ describe('POST /api/auth/createUser', () => {
     // Every outbox insert now fails, after the user and token inserts in the same transaction succeeded.
     await t.database.db.execute(sql.raw('alter table mail_outbox add constraint test_no_mail check (false) not valid'));
     try {
-      // The answer went before the work (it cannot say what it does not know yet); the failure is logged.
+      // The account is stored before the answer, so a failure is reported (5xx, its details hidden).
       const res = await post('/api/auth/createUser', { name: 'Half Made', email, password: 'secret-pass' });
-      expect(res.statusCode).toBe(200);
-      await t.app.outbox.settled();
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual(anErrorBody());
     } finally {
       await t.database.db.execute(sql.raw('alter table mail_outbox drop constraint test_no_mail'));
     }
     expect(await userRow(email)).toBeUndefined();
     expect(await Promise.all([count(users), count(userTokens), count(mailOutbox)])).toEqual(before);
   });
+
+  it.each(['password', '123456', 'PassWord', 'QWERTY123', 'iloveyou'])(
+    'refuses the common password %s (one of the 10,000 most common, any letter case) and creates nothing',
+    async (password) => {
+      const email = uniqueEmail('common');
+      const res = await post('/api/auth/createUser', { name: 'Common Chooser', email, password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: COMMON_PASSWORD_MSG });
+      await t.app.outbox.settled();
+      expect(await userRow(email)).toBeUndefined();
+    },
+  );
 
   it.each([
     [{ email: 'a@example.test', password: 'secret-pass' }, /name/],
@@ -299,7 +352,7 @@ describe('POST /api/auth/loginUser', () => {
     const unknownEmail = await logIn(uniqueEmail('ghost'), 'not-the-password');
     for (const { res, body } of [wrongPassword, unknownEmail]) {
       expect(res.statusCode).toBe(401);
-      // No `success` field: the web shows `error` in danger style (SPEC §8).
+      // No `success` field: the web shows `error` in danger style, as specified.
       expect(body).toEqual({ error: AUTH_MSG.invalidLogin });
     }
   });
@@ -308,19 +361,20 @@ describe('POST /api/auth/loginUser', () => {
     const { email, password } = await signUp();
     expect(await linksSentTo(email)).toHaveLength(1);
 
-    // The sign-up mail went out just now: no second one yet.
+    // The sign-up mail went out just now: no second one yet, and the answer says so (not that one was sent).
     const first = await logIn(email, password);
     expect(first.res.statusCode).toBe(200);
-    expect(first.body).toEqual({ success: false, msg: AUTH_MSG.unverified });
+    expect(first.body).toEqual({ success: false, msg: AUTH_MSG.unverifiedLinkRecent });
+    expect(first.body.msg).toMatch(/sent less than a minute ago; check your inbox/);
     expect(await linksSentTo(email)).toHaveLength(1);
 
-    // A minute later, a fresh link goes out, once.
+    // A minute later, a fresh link goes out, once, and the answer says it was sent.
     await t.database.db
       .update(users)
       .set({ verificationSentAt: new Date(Date.now() - 61_000) })
       .where(sql`lower(${users.email}) = lower(${email})`);
-    await logIn(email, password);
-    await logIn(email, password);
+    expect((await logIn(email, password)).body).toEqual({ success: false, msg: AUTH_MSG.unverified });
+    expect((await logIn(email, password)).body).toEqual({ success: false, msg: AUTH_MSG.unverifiedLinkRecent });
     const links = await linksSentTo(email);
     expect(links).toHaveLength(2);
     expect(links[1]).not.toBe(links[0]);
@@ -480,6 +534,18 @@ describe('POST /api/auth/Changepassword', () => {
     const token = await resetLinkFor(email);
     expect((await post('/api/auth/Changepassword', { id: token, password: 'brand-new-pass' })).statusCode).toBe(200);
     expect((await logIn(email, 'brand-new-pass')).body.success).toBe(true);
+  });
+
+  it('refuses a common password, keeps the link usable and the old password working', async () => {
+    const { email, password } = await verifiedUser();
+    const token = await resetLinkFor(email);
+    for (const common of ['password', '123456', 'Dragon1', 'LETMEIN']) {
+      const res = await post('/api/auth/Changepassword', { id: token, password: common });
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json()).toEqual({ error: COMMON_PASSWORD_MSG });
+    }
+    expect((await logIn(email, password)).body.success).toBe(true);
+    expect((await post('/api/auth/Changepassword', { id: token, password: 'brand-new-pass' })).statusCode).toBe(200);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// The account calls of SPEC §7 (+ logout, DESIGN §4). Shapes: {success, msg, error, authToken, id}; failures the
+// The specified account calls, plus logout. Shapes: {success, msg, error, authToken, id}; failures the
 // web shows in danger style leave as {error}. Sign-up and forgot-password answer the same, equally fast, whether or
 // not the email has an account (docs/decisions/0010-account-discovery-and-login-throttling.md).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -13,11 +13,12 @@ import {
   signInLinkBody,
 } from '../../../shared/contract';
 import { me } from '../../../shared/studio';
-import { HttpError, notFound } from '../../lib/errors';
+import { Refusal } from '../../lib/errors';
 import type { FailureCounter } from '../../lib/failure-counter';
 import { type LoginLimits, loginThrottle } from '../../lib/login-throttle';
 import { type DualLimit, describeWait, dualRateLimit } from '../../lib/rate-limit';
 import { signedInUser } from '../../plugins/current-user';
+import { AUTH_MSG } from './auth.messages';
 import * as auth from './auth.service';
 
 export type AuthLimits = { login: LoginLimits } & Record<
@@ -41,33 +42,21 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   signInLink: { perIp: { max: 20, windowMs: 15 * MINUTE } },
 };
 
-export const AUTH_MSG = {
-  signedUp: 'Please check your email and open the link we sent to verify your account.',
-  loggedIn: 'Logged in',
-  unverified: 'Please verify your email first: we sent a fresh verification link to your inbox.',
-  invalidLogin: 'Invalid email or password',
-  verified: 'Email verified',
-  linkValid: 'The link is valid',
-  linkInvalid: 'This link is invalid or has expired',
-  resetSent: 'If an account exists for this email, we sent a link to reset the password. Check your inbox.',
-  passwordChanged: 'Password changed. Please log in with the new password.',
-  loggedOut: 'Logged out',
-  busy: 'The server is busy. Please try again in a minute.',
-  accountPaused: (wait: string) =>
-    `Too many failed logins for this email, so password login is paused for ${wait}. If it has an account, we ` +
-    'emailed its owner a one-time sign-in link.',
-  addressPaused: (wait: string) => `Too many attempts. Try again in ${wait}.`,
-} as const;
+export { AUTH_MSG };
 
 export interface AuthRoutesOptions {
   limits?: Partial<AuthLimits>;
-  /** Where failed logins are counted (memory, or Redis shared by every process); app.ts makes it. */
+  /** Where failed logins are counted (memory, or Redis shared by every process); plugins/rate-limits.ts makes it. */
   failures: FailureCounter;
 }
 
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.database.db, publicUrl: app.config.publicUrl };
+  const deps = {
+    db: app.database.db,
+    publicUrl: app.config.publicUrl,
+    siteName: async () => (await app.site()).siteName,
+  };
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits };
   const emailOf = (request: { body: unknown }) => (request.body as { email?: string } | undefined)?.email;
   const throttle = loginThrottle(options.failures, limits.login, (err) =>
@@ -103,16 +92,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
       reply.raw.once('finish', resolve);
       reply.raw.once('close', resolve);
     });
-    if (!app.outbox.defer(name, task, answered)) throw new HttpError(503, AUTH_MSG.busy);
+    if (!app.outbox.defer(name, task, answered)) throw new Refusal('busy', AUTH_MSG.busy);
   };
 
-  // The same answer, at the same speed, for a new and a known email (issue 14): the owner of a known one is mailed.
+  // The same answer, at the same speed, for a new and a known email: the owner of a known one is mailed. The account
+  // is stored before the answer (a login right after it finds the account; a server stopped right after it keeps
+  // it), and the work is the same for both, so waiting for it tells nothing.
   app.post(
     '/api/auth/createUser',
     { schema: { body: createUserBody, response }, preHandler: limited.signup },
-    async (request, reply) => {
-      const input = request.body;
-      afterAnswer(reply, 'sign-up', () => auth.signUp(deps, input));
+    async (request) => {
+      await auth.signUp(deps, request.body);
+      app.outbox.wake();
       return { success: true, msg: AUTH_MSG.signedUp };
     },
   );
@@ -122,40 +113,38 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     const gate = await throttle.begin(email, request.ip);
     if (gate.refused) {
       const { scope, retryAfterSeconds } = gate.refused;
-      reply.header('retry-after', String(retryAfterSeconds));
       const wait = describeWait(retryAfterSeconds);
-      if (scope === 'address') throw new HttpError(429, AUTH_MSG.addressPaused(wait));
+      const headers = { 'retry-after': String(retryAfterSeconds) };
+      if (scope === 'address') throw new Refusal('too-many', AUTH_MSG.addressPaused(wait), headers);
       // The account is under attack: its owner gets in by a link, mailed after the answer (whether the email has
       // an account must not show in the answer or its timing).
       afterAnswer(reply, 'sign-in link', () => auth.sendSignInLink(deps, email));
-      throw new HttpError(429, AUTH_MSG.accountPaused(wait));
+      throw new Refusal('too-many', AUTH_MSG.accountPaused(wait), headers);
     }
     let result: Awaited<ReturnType<typeof auth.login>>;
     try {
       result = await auth.login(deps, request.body);
     } catch (err) {
-      await gate.attempt.cancel();
+      // A wrong email or password is a failed attempt; any other failure counts as no attempt.
+      if (err instanceof Refusal && err.kind === 'unauthorized') await gate.attempt.failed();
+      else await gate.attempt.cancel();
       throw err;
-    }
-    if (result.kind === 'invalid') {
-      await gate.attempt.failed();
-      throw new HttpError(401, AUTH_MSG.invalidLogin);
     }
     await gate.attempt.succeeded();
     if (result.kind === 'unverified') {
-      if (result.resent) app.outbox.wake();
+      if (!result.resent) return { success: false, msg: AUTH_MSG.unverifiedLinkRecent };
+      app.outbox.wake();
       return { success: false, msg: AUTH_MSG.unverified };
     }
     return { success: true, authToken: result.token, id: result.userId, msg: AUTH_MSG.loggedIn };
   });
 
-  // The one-time link mailed when an account's failed-login limit is reached (an addition, issue 14).
+  // The one-time link mailed when an account's failed-login limit is reached (an addition to the specified calls).
   app.post(
     '/api/auth/signInWithLink',
     { schema: { body: signInLinkBody, response }, preHandler: limited.signInLink },
     async (request) => {
       const session = await auth.signInWithLink(deps, request.body.token);
-      if (!session) throw new HttpError(400, AUTH_MSG.linkInvalid);
       app.sessionsChanged();
       return { success: true, authToken: session.token, id: session.userId, msg: AUTH_MSG.loggedIn };
     },
@@ -166,7 +155,6 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     { schema: { params: z.object({ token: z.string().max(200) }), response } },
     async (request) => {
       const result = await auth.checkToken(deps, request.params.token);
-      if (result === 'invalid') throw notFound(AUTH_MSG.linkInvalid);
       if (result === 'verified') app.sessionsChanged();
       return { success: true, msg: result === 'verified' ? AUTH_MSG.verified : AUTH_MSG.linkValid };
     },
@@ -186,8 +174,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     '/api/auth/Changepassword',
     { schema: { body: changePasswordBody, response }, preHandler: limited.changePassword },
     async (request) => {
-      const changed = await auth.changePassword(deps, { token: request.body.id, password: request.body.password });
-      if (!changed) throw new HttpError(400, AUTH_MSG.linkInvalid);
+      await auth.changePassword(deps, { token: request.body.id, password: request.body.password });
       app.sessionsChanged();
       return { success: true, msg: AUTH_MSG.passwordChanged };
     },
@@ -199,7 +186,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     return { success: true, msg: AUTH_MSG.loggedOut };
   });
 
-  // Who the token belongs to and the role the server enforces (issue 8): the web shows the Studio link by it.
+  // Who the token belongs to and the role the server enforces: the web shows the Studio link by it.
   app.get(
     '/api/auth/me',
     { schema: { response: { 200: me } }, preHandler: app.requireUser },

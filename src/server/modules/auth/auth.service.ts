@@ -1,23 +1,28 @@
-// Accounts: sign-up, email verification, login, logout, password reset. Rules live here; the routes map the
-// outcomes to HTTP. Tokens are opaque and random, stored only as SHA-256 hashes; passwords as argon2id.
+// Accounts: sign-up, email verification, login, logout, password reset. Rules live here; a refused call throws a
+// Refusal (a wrong password, an invalid or expired link). Tokens are opaque and random, stored only as SHA-256 hashes; passwords as argon2id.
 // See docs/decisions/0002-accounts-tokens-and-email.md.
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { TOKEN_TTL_MS } from '../../../shared/constants';
+import { COMMON_PASSWORD_MSG, isCommonPassword } from '../../../shared/common-passwords';
+import { BRAND, TOKEN_TTL_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { sessions, users, userTokens } from '../../db/schema';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { enqueueMail } from '../../lib/outbox';
 import { createSemaphore } from '../../lib/semaphore';
 import { hashToken, isTokenShaped, newToken } from '../../lib/tokens';
 import { announceSessionChange } from '../../plugins/current-user';
 import { resetEmail, signInLinkEmail, signUpAttemptEmail, verificationEmail } from './auth.emails';
+import { AUTH_MSG } from './auth.messages';
 
 export interface AuthDeps {
   db: Db;
   /** Base of the links in emails, without a trailing slash. */
   publicUrl: string;
   now?: () => Date;
+  /** The site's name, which signs the mails (its settings); the product's name when not given. */
+  siteName?: () => Promise<string>;
 }
 
 /** A fresh verification mail goes out at most this often per account. */
@@ -39,6 +44,7 @@ const verifyPassword = (passwordHash: string, password: string): Promise<boolean
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(newToken()));
 
+const brandOf = (deps: AuthDeps) => deps.siteName?.() ?? Promise.resolve(BRAND);
 const clock = (deps: AuthDeps) => (deps.now ?? (() => new Date()))();
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -64,17 +70,26 @@ async function issueToken(
 const verifyLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/verify/${token}`;
 const resetLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/change-password/${token}`;
 
+/** Refuses a password on the list of the 10,000 most common ones (wherever a password is set). */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MSG);
+}
+
 export type SignUpResult = 'created' | 'email-taken';
 
 /** Signs up: a new email gets an unverified user, its verification token and the mail, in one transaction (all or
  *  nothing); a known one gets nothing new but a mail telling its owner someone tried, and how to log in or reset.
- *  The route runs this after answering, so neither outcome shows in the answer or its timing. */
+ *  Both do the same work (the argon2 hash, one insert into users that does nothing for a known email, one more
+ *  statement, one mail row), so the route can answer after it, with the account stored, and still tell neither
+ *  outcome by its answer or its timing. */
 export async function signUp(
   deps: AuthDeps,
   input: { name: string; email: string; password: string },
 ): Promise<SignUpResult> {
+  refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = clock(deps);
+  const brand = await brandOf(deps);
   return deps.db.transaction(async (tx) => {
     // The unique index on lower(email) decides, so two sign-ups racing for one address cannot both create it.
     const [created] = await tx
@@ -84,7 +99,7 @@ export async function signUp(
       .returning({ id: users.id });
     if (created) {
       const token = await issueToken(tx, created.id, 'verify', now);
-      await enqueueMail(tx, verificationEmail(input.email, input.name, verifyLink(deps, token)));
+      await enqueueMail(tx, verificationEmail(input.email, input.name, verifyLink(deps, token), brand));
       return 'created';
     }
     const [owner] = await tx.select({ name: users.name, email: users.email }).from(users).where(byEmail(input.email));
@@ -96,6 +111,7 @@ export async function signUp(
           owner.name,
           `${deps.publicUrl}/login`,
           `${deps.publicUrl}/user/forgot-password`,
+          brand,
         ),
       );
     }
@@ -103,8 +119,11 @@ export async function signUp(
   });
 }
 
-export type LoginResult =
-  { kind: 'ok'; token: string; userId: string } | { kind: 'unverified'; resent: boolean } | { kind: 'invalid' };
+/** Signed in, or an account whose email is not verified yet (a fresh link was mailed unless one went recently). A
+ *  wrong email or password is refused. */
+export type LoginResult = { kind: 'ok'; token: string; userId: string } | { kind: 'unverified'; resent: boolean };
+
+const linkInvalid = () => badRequest(AUTH_MSG.linkInvalid);
 
 export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<LoginResult> {
   const [user] = await deps.db
@@ -118,7 +137,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     .from(users)
     .where(byEmail(input.email));
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user || !passwordOk) return { kind: 'invalid' };
+  if (!user || !passwordOk) throw unauthorized(AUTH_MSG.invalidLogin);
 
   const now = clock(deps);
   if (!user.verifiedAt) return { kind: 'unverified', resent: await resendVerification(deps, user, now) };
@@ -139,6 +158,7 @@ async function resendVerification(
   user: { id: string; name: string; email: string },
   now: Date,
 ): Promise<boolean> {
+  const brand = await brandOf(deps);
   return deps.db.transaction(async (tx) => {
     const claimed = await tx
       .update(users)
@@ -155,16 +175,17 @@ async function resendVerification(
       .returning({ id: users.id });
     if (claimed.length === 0) return false;
     const token = await issueToken(tx, user.id, 'verify', now);
-    await enqueueMail(tx, verificationEmail(user.email, user.name, verifyLink(deps, token)));
+    await enqueueMail(tx, verificationEmail(user.email, user.name, verifyLink(deps, token), brand));
     return true;
   });
 }
 
-export type CheckTokenResult = 'verified' | 'reset-valid' | 'invalid';
+export type CheckTokenResult = 'verified' | 'reset-valid';
 
-/** A verification token is consumed and marks the email verified; a reset token is only checked. */
+/** A verification token is consumed and marks the email verified; a reset token is only checked. Any other token
+ *  (unknown, used, expired) names nothing: refused as not found. */
 export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTokenResult> {
-  if (!isTokenShaped(token)) return 'invalid';
+  if (!isTokenShaped(token)) throw notFound(AUTH_MSG.linkInvalid);
   const now = clock(deps);
   const live = and(
     eq(userTokens.tokenHash, hashToken(token)),
@@ -172,17 +193,17 @@ export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTo
     gt(userTokens.expiresAt, now),
   );
   const [row] = await deps.db.select({ kind: userTokens.kind }).from(userTokens).where(live);
-  if (!row) return 'invalid';
+  if (!row) throw notFound(AUTH_MSG.linkInvalid);
   if (row.kind === 'reset') return 'reset-valid';
 
-  return deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx): Promise<CheckTokenResult> => {
     // Consumed by a conditional update: of two clicks racing, one wins.
     const [used] = await tx
       .update(userTokens)
       .set({ usedAt: now })
       .where(and(live, eq(userTokens.kind, 'verify')))
       .returning({ userId: userTokens.userId });
-    if (!used) return 'invalid';
+    if (!used) throw notFound(AUTH_MSG.linkInvalid);
     await tx
       .update(users)
       .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
@@ -201,16 +222,19 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     .where(byEmail(email));
   if (!user) return;
   const now = clock(deps);
+  const brand = await brandOf(deps);
   await deps.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'reset', now);
-    await enqueueMail(tx, resetEmail(user.email, user.name, resetLink(deps, token)));
+    await enqueueMail(tx, resetEmail(user.email, user.name, resetLink(deps, token), brand));
   });
 }
 
 /** Sets the password for a live reset token, consumes it (and every other reset token of the user), and signs
- *  the user out everywhere. Following the emailed link also proves the address, so the email counts as verified. */
-export async function changePassword(deps: AuthDeps, input: { token: string; password: string }): Promise<boolean> {
-  if (!isTokenShaped(input.token)) return false;
+ *  the user out everywhere. Following the emailed link also proves the address, so the email counts as verified.
+ *  A token that is not a live reset token is refused. */
+export async function changePassword(deps: AuthDeps, input: { token: string; password: string }): Promise<void> {
+  refuseCommonPassword(input.password);
+  if (!isTokenShaped(input.token)) throw linkInvalid();
   const now = clock(deps);
   const live = and(
     eq(userTokens.tokenHash, hashToken(input.token)),
@@ -220,7 +244,7 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
   );
   // A cheap look first, so a made-up token costs no argon2 hash.
   const [candidate] = await deps.db.select({ id: userTokens.id }).from(userTokens).where(live);
-  if (!candidate) return false;
+  if (!candidate) throw linkInvalid();
   const passwordHash = await hashPassword(input.password);
 
   return deps.db.transaction(async (tx) => {
@@ -229,7 +253,7 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
       .set({ usedAt: now })
       .where(live)
       .returning({ userId: userTokens.userId });
-    if (!used) return false;
+    if (!used) throw linkInvalid();
     await tx
       .update(users)
       .set({ passwordHash, verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })
@@ -240,7 +264,6 @@ export async function changePassword(deps: AuthDeps, input: { token: string; pas
       .where(and(eq(userTokens.userId, used.userId), eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     await announceSessionChange(tx);
-    return true;
   });
 }
 
@@ -250,6 +273,7 @@ const signInLink = (deps: AuthDeps, token: string) => `${deps.publicUrl}/user/si
  *  link lifetime: the owner gets in while guessing stays stopped. Says nothing when the email has no account. */
 export async function sendSignInLink(deps: AuthDeps, email: string): Promise<boolean> {
   const now = clock(deps);
+  const brand = await brandOf(deps);
   return deps.db.transaction(async (tx) => {
     // The row lock makes concurrent refusals for one account send one link.
     const [user] = await tx
@@ -272,14 +296,15 @@ export async function sendSignInLink(deps: AuthDeps, email: string): Promise<boo
       .limit(1);
     if (recent) return false;
     const token = await issueToken(tx, user.id, 'signin', now);
-    await enqueueMail(tx, signInLinkEmail(user.email, user.name, signInLink(deps, token)));
+    await enqueueMail(tx, signInLinkEmail(user.email, user.name, signInLink(deps, token), brand));
     return true;
   });
 }
 
-/** Consumes a live sign-in link and opens a session; following the emailed link also proves the address. */
-export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ token: string; userId: string } | null> {
-  if (!isTokenShaped(token)) return null;
+/** Consumes a live sign-in link and opens a session; following the emailed link also proves the address. Any other
+ *  token is refused. */
+export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ token: string; userId: string }> {
+  if (!isTokenShaped(token)) throw linkInvalid();
   const now = clock(deps);
   return deps.db.transaction(async (tx) => {
     const [used] = await tx
@@ -294,7 +319,7 @@ export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ t
         ),
       )
       .returning({ userId: userTokens.userId });
-    if (!used) return null;
+    if (!used) throw linkInvalid();
     await tx
       .update(users)
       .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})` })

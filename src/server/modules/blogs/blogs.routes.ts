@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { blog, errorBody } from '../../../shared/contract';
 import { notFound } from '../../lib/errors';
 import { sendPublicJson } from '../../lib/http-cache';
+import { answerSerializer } from '../../lib/read-cache';
 import { getBlog, listBlogs } from './blogs.service';
 
-// The schemas document the answers (OpenAPI at /api/docs); the cached JSON strings are sent as they are.
+// Each answer is made once through its route's response schema and kept in the read cache; hits send that string.
 const tags = ['blogs'];
 
 export const blogsRoutes: FastifyPluginAsync = async (instance) => {
@@ -14,15 +15,17 @@ export const blogsRoutes: FastifyPluginAsync = async (instance) => {
   const { db } = app.database;
 
   app.get('/api/blog/getBlog', { schema: { tags, response: { 200: z.array(blog) } } }, async (request, reply) => {
-    const json = await app.readCache.get('blogs', () => listBlogs(db));
-    return sendPublicJson(request, reply, json ?? '[]');
+    const json = await app.readCache.get('blogs', answerSerializer(reply), () => listBlogs(db));
+    return sendPublicJson(request, reply, json);
   });
 
   app.get(
     '/api/blog/getBlogDetail/:id',
     { schema: { tags, params: z.object({ id: z.string() }), response: { 200: z.array(blog), 404: errorBody } } },
     async (request, reply) => {
-      const json = await app.readCache.get(`blog:${request.params.id}`, () => getBlog(db, request.params.id));
+      const json = await app.readCache.get(`blog:${request.params.id}`, answerSerializer(reply), () =>
+        getBlog(db, request.params.id),
+      );
       if (json === null) throw notFound('Blog post not found');
       return sendPublicJson(request, reply, json);
     },

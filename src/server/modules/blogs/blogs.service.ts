@@ -34,7 +34,7 @@ export async function listBlogs(db: Db): Promise<Blog[]> {
   return Promise.all(rows.map(toBlog));
 }
 
-/** SPEC §7 answers an array whose first item is the post. */
+/** The specified call answers an array whose first item is the post. */
 export async function getBlog(db: Db, id: string): Promise<Blog[] | null> {
   if (!isId(id)) return null;
   const rows = await db

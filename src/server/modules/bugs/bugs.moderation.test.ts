@@ -1,10 +1,11 @@
-// Moderation (issue 8): an admin deletes any bug or solution through the existing calls, and the audit trail
+// Moderation: an admin deletes any bug or solution through the existing calls, and the audit trail
 // records it; authors and learners still delete only their own.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bug, Comment } from '../../../shared/contract';
 import { auditLog, bugComments, bugs } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
+import { callerOf } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: { 'auth-token': user.token }, payload });
+const call = callerOf(() => t.app);
 
 async function postBug(title: string): Promise<Bug> {
   const res = await call('POST', '/api/bug/addbug', owner, { title, description: '<p>It breaks</p>' });

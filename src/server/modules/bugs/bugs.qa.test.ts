@@ -1,9 +1,11 @@
-// BugsWorld as a Q&A (issue 12): tags, editing, the accepted solution, votes (consistent under races), cursor pages
+// BugsWorld as a Q&A: tags, editing, the accepted solution, votes (consistent under races), cursor pages
 // (never repeating or skipping while bugs arrive), search, and bugs asked at a lesson moment. Every rule's error too.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   bug,
+  bugList,
   bugPage,
   lessonBug,
   solution,
@@ -12,11 +14,12 @@ import {
   type BugPage,
   type Solution,
 } from '../../../shared/contract';
-import { auditLog, bugs, courses, lessons } from '../../db/schema';
-import { createUser, type TestUser } from '../../test/factories';
-import type { ErrorBody } from '../../test/matchers';
+import { auditLog, bugComments, bugs, courses, lessons } from '../../db/schema';
+import { createBugs, createCourse, createLesson, createUser, type TestUser } from '../../test/factories';
+import { callerOf, errorOf } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { BUG_PAGE, SOLUTION_PAGE } from './bugs.service';
+import { BUG_PAGE, BUGS_MAX } from './bug-list.service';
+import { SOLUTION_PAGE, SOLUTIONS_MAX } from './solutions.service';
 
 let t: TestApp;
 let alice: TestUser;
@@ -34,27 +37,12 @@ beforeAll(async () => {
   bob = await createUser(db, { name: 'Bobby Solver' });
   carol = await createUser(db, { name: 'Carol Voter' });
   admin = await createUser(db, { name: 'Ada Admin', role: 'admin' });
-  const [course] = await db
-    .insert(courses)
-    .values({ title: 'React', description: '<p>r</p>', cover: '/c.png', position: 1, status: 'published' })
-    .returning({ id: courses.id });
-  courseId = course.id;
-  const [lesson] = await db
-    .insert(lessons)
-    .values({ courseId, position: 1, title: 'Hooks in depth', link: '/v.mp4', description: '<p>h</p>' })
-    .returning({ id: lessons.id });
-  lessonId = lesson.id;
+  courseId = (await createCourse(db, { title: 'React' })).id;
+  lessonId = (await createLesson(db, { courseId, title: 'Hooks in depth' })).id;
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: user ? { 'auth-token': user.token } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = callerOf(() => t.app);
 const ok = async <T>(
   res: Promise<{ statusCode: number; body: string; json: () => unknown }>,
   parse: (v: unknown) => T,
@@ -62,11 +50,6 @@ const ok = async <T>(
   const r = await res;
   expect(r.statusCode, r.body).toBe(200);
   return parse(r.json());
-};
-const errorOf = async (res: ReturnType<typeof call>, status: number) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json<ErrorBody>().error;
 };
 
 const addBug = (user: TestUser, extra: object = {}, title = 'Effect runs twice') =>
@@ -300,18 +283,15 @@ describe('pages', () => {
     const author = await createUser(t.database.db, { name: 'Paging Author' });
     const { db } = t.database;
     const count = BUG_PAGE * 2 + 5;
-    const inserted = await db
-      .insert(bugs)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          userId: author.id,
-          title: `Paged ${i}`,
-          description: '<p>p</p>',
-          // Many share a timestamp, so the id must break ties.
-          createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, Math.floor(i / 3))),
-        })),
-      )
-      .returning({ id: bugs.id });
+    const inserted = await createBugs(
+      db,
+      Array.from({ length: count }, (_, i) => ({
+        userId: author.id,
+        title: `Paged ${i}`,
+        // Many share a timestamp, so the id must break ties.
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, Math.floor(i / 3))),
+      })),
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -371,6 +351,54 @@ describe('pages', () => {
     expect(await errorOf(call('GET', `/api/bug/${created._id}/solutions?cursor=nope`), 400)).toMatch(/cursor/);
     expect((await call('GET', `/api/bug/${UNKNOWN}/solutions`)).statusCode).toBe(404);
   });
+
+  it('answers getbug and getcomment with the first bugs and solutions the pages walk through', async () => {
+    const walk = async <T>(read: (cursor?: string) => Promise<{ nextCursor: string | null; items: T[] }>) => {
+      const seen: T[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await read(cursor);
+        seen.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    const bugsOf = (mine: boolean) =>
+      walk(async (cursor) => {
+        const page = await list(alice, `?mine=${mine}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        return { nextCursor: page.nextCursor, items: page.bugs };
+      });
+    const lists = await ok(call('GET', '/api/bug/getbug', alice), (v) => bugList.strict().parse(v));
+    expect(lists.userBugs).toEqual((await bugsOf(true)).slice(0, BUGS_MAX));
+    expect(lists.otherBugs).toEqual((await bugsOf(false)).slice(0, BUGS_MAX));
+
+    // More solutions than the specified call answers, scores and times tied in places, one of the lowest accepted.
+    const created = await addBug(alice);
+    const rows = await t.database.db
+      .insert(bugComments)
+      .values(
+        Array.from({ length: SOLUTIONS_MAX + 2 }, (_, i) => ({
+          bugId: created._id,
+          userId: i % 2 ? bob.id : carol.id,
+          content: `<p>Solution ${i}</p>`,
+          score: (i % 7) - 3,
+          createdAt: new Date(Date.UTC(2021, 0, 1, 0, 0, Math.floor(i / 4))),
+        })),
+      )
+      .returning({ id: bugComments.id });
+    await ok(call('PUT', `/api/bug/${created._id}/accepted`, alice, { solution: rows[0].id }), (v) => v);
+    const walked = await walk(async (cursor) => {
+      const page = await solutionsOf(created._id, carol, cursor);
+      return { nextCursor: page.nextCursor, items: page.solutions };
+    });
+    expect(walked).toHaveLength(SOLUTIONS_MAX + 2);
+    const spec = await ok(call('POST', '/api/bug/getcomment', carol, { bug: created._id }), (v) =>
+      z.array(solution.strict()).parse(v),
+    );
+    expect(spec).toHaveLength(SOLUTIONS_MAX);
+    expect(spec[0]._id).toBe(rows[0].id);
+    expect(spec).toEqual(walked.slice(0, SOLUTIONS_MAX));
+  });
 });
 
 describe('search', () => {
@@ -405,8 +433,6 @@ describe('asked at a lesson moment', () => {
   });
 
   it.each([
-    [{ id: UNKNOWN, at: 1 }, /lesson/],
-    [{ id: 'nope', at: 1 }, /lesson/],
     [{ at: 1 }, /lesson/],
     [{ id: 'x', at: -1 }, /lesson|at/],
     [{ id: 'x', at: 'soon' }, /at/],
@@ -414,5 +440,72 @@ describe('asked at a lesson moment', () => {
   ])('answers 400 for lesson %j', async (lesson, message) => {
     const res = call('POST', '/api/bug/addbug', alice, { title: 't', description: '<p>d</p>', lesson });
     expect(await errorOf(res, 400)).toMatch(message);
+  });
+});
+
+describe('a lesson readers cannot see', () => {
+  // Readers see lessons of published courses only: a bug never names a lesson they could not open.
+  const draftLesson = async (title: string) => {
+    const { db } = t.database;
+    const course = await createCourse(db, { title: 'Unreleased', status: 'draft' });
+    const lesson = await createLesson(db, { courseId: course.id, title });
+    return { courseId: course.id, lessonId: lesson.id };
+  };
+  const setStatus = (id: string, status: 'draft' | 'published') =>
+    t.database.db.update(courses).set({ status }).where(eq(courses.id, id));
+
+  it('refuses a bug tied to a lesson of a draft course, as it refuses an unknown lesson, and writes nothing', async () => {
+    const hidden = await draftLesson('Secret draft lesson');
+    const before = await t.database.db.$count(bugs);
+    for (const id of [hidden.lessonId, UNKNOWN, 'nope']) {
+      const res = call('POST', '/api/bug/addbug', alice, {
+        title: 'Tied to a draft',
+        description: '<p>d</p>',
+        lesson: { id, at: 3 },
+      });
+      expect(await errorOf(res, 404)).toBe('Lesson not found');
+    }
+    expect(await t.database.db.$count(bugs)).toBe(before);
+  });
+
+  it('answers 404 for the questions of a lesson of a draft course', async () => {
+    const hidden = await draftLesson('Another secret');
+    expect(await errorOf(call('GET', `/api/lession/${hidden.lessonId}/bugs`), 404)).toBe('Lesson not found');
+  });
+
+  it('hides the lesson of a bug once its course is unpublished, in the detail and every list, until it is back', async () => {
+    const { db } = t.database;
+    const course = await createCourse(db, { title: 'Soon hidden' });
+    const lesson = await createLesson(db, { courseId: course.id, title: 'Public title' });
+    const asked = await addBug(carol, { lesson: { id: lesson.id, at: 42 }, tags: ['unpublished'] }, 'Zebra leak');
+    expect(asked.lesson).toEqual({ courseId: course.id, id: lesson.id, title: 'Public title', at: 42 });
+
+    await setStatus(course.id, 'draft');
+    await db.update(lessons).set({ title: 'Renamed while hidden' }).where(eq(lessons.id, lesson.id));
+
+    const detail = await call('GET', `/api/bug/getBugDetail/${asked._id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<Bug[]>()[0].lesson).toBeNull();
+    const reads = [
+      detail.body,
+      (await call('GET', '/api/bug/list', alice)).body,
+      (await call('GET', '/api/bug/list?tag=unpublished', alice)).body,
+      (await call('GET', '/api/bug/list?q=zebra', alice)).body,
+      (await call('GET', '/api/bug/getbug', carol)).body,
+      (await call('GET', '/api/bug/getbug', alice)).body,
+    ];
+    for (const body of reads) {
+      expect(body).toContain('Zebra leak');
+      expect(body).not.toContain('Renamed while hidden');
+      expect(body).not.toContain(lesson.id);
+    }
+    expect((await list(alice, '?tag=unpublished')).bugs[0].lesson).toBeNull();
+    expect((await call('GET', `/api/lession/${lesson.id}/bugs`)).statusCode).toBe(404);
+
+    // Published again: the bug names its lesson again, by its current title.
+    await setStatus(course.id, 'published');
+    const [again] = (await call('GET', `/api/bug/getBugDetail/${asked._id}`)).json<Bug[]>();
+    expect(again.lesson).toEqual({ courseId: course.id, id: lesson.id, title: 'Renamed while hidden', at: 42 });
+    expect((await call('GET', `/api/lession/${lesson.id}/bugs`)).statusCode).toBe(200);
   });
 });

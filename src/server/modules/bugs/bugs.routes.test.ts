@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bug, bugList, comment, solution, type Bug, type Comment } from '../../../shared/contract';
-import { bugComments, bugs, users } from '../../db/schema';
-import { createUser, type TestUser } from '../../test/factories';
+import { bugComments, users } from '../../db/schema';
+import { createBugs, createUser, type TestUser } from '../../test/factories';
+import { authHeaders, callerOf } from '../../test/kit';
 import { anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { BUGS_MAX } from './bugs.service';
+import { BUGS_MAX } from './bug-list.service';
 
 let t: TestApp;
 let alice: TestUser;
@@ -19,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: headers(user),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = callerOf(() => t.app);
 
 async function addBug(user: TestUser, title = 'Null pointer', description = '<p>It crashes</p>'): Promise<Bug> {
   const res = await call('POST', '/api/bug/addbug', user, { title, description });
@@ -272,7 +266,7 @@ describe('hostile input never causes a 500', () => {
         ['DELETE', `/api/bug/deletecomment/${id}`],
         ['DELETE', `/api/lession/deletecomment/${id}`],
       ]) {
-        const res = await t.app.inject({ method: method as 'GET', url, headers: headers(alice) });
+        const res = await t.app.inject({ method: method as 'GET', url, headers: authHeaders(alice) });
         expect(res.statusCode, `${method} ${url.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${method} ${url.slice(0, 60)}`).toBeLessThan(500);
       }
@@ -285,11 +279,11 @@ describe('list caps', () => {
   it(`caps each list at ${BUGS_MAX}, the newest`, async () => {
     const crowd = await createUser(t.database.db);
     const base = Date.now() + 1_000_000; // newer than everything else in this file
-    await t.database.db.insert(bugs).values(
+    await createBugs(
+      t.database.db,
       Array.from({ length: BUGS_MAX + 3 }, (_, i) => ({
         userId: crowd.id,
         title: `bulk ${i}`,
-        description: '<p>d</p>',
         createdAt: new Date(base + i * 1000),
       })),
     );

@@ -1,7 +1,7 @@
-// BugsWorld (SPEC §7 paths, and issue 12's Q&A calls). Every write needs a signed-in user; editing and deleting are
-// for the author or an admin, accepting for the bug's author, voting for anyone but the solution's author. The bug
-// lists need the token because they split by caller; a bug, its solutions and a lesson's bugs read publicly (a
-// token, when sent, fills `myVote`).
+// BugsWorld: the specified calls and the Q&A calls added beside them. Every write needs a signed-in user; editing
+// and deleting are for the author or an admin, accepting for the bug's author, voting for anyone but the
+// solution's author. The bug lists need the token because they split by caller; a bug, its solutions and a
+// lesson's bugs read publicly (a token, when sent, fills `myVote`).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,30 +27,14 @@ import {
   voteBody,
   voteResult,
 } from '../../../shared/contract';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { perUserRateLimit, WRITES_PER_MINUTE } from '../../lib/per-user-rate-limit';
 import { findUserByToken, signedInUser } from '../../plugins/current-user';
-import {
-  acceptSolution,
-  addBug,
-  addSolution,
-  deleteBug,
-  deleteSolution,
-  editBug,
-  editSolution,
-  getBug,
-  lessonBugs,
-  listBugPage,
-  listBugs,
-  listSolutionPage,
-  listSolutions,
-  suggestTags,
-  vote,
-} from './bugs.service';
+import { listBugPage, listBugs } from './bug-list.service';
+import { acceptSolution, addBug, deleteBug, editBug, getBug, lessonBugs, suggestTags } from './bugs.service';
+import { addSolution, deleteSolution, editSolution, listSolutionPage, listSolutions, vote } from './solutions.service';
 
 const idParams = z.object({ id: idParam });
 const lessonParams = z.object({ lessonId: idParam });
-const BAD_CURSOR = 'cursor is not one this server issued (start again without it)';
 const isOn = (flag: string | undefined) =>
   flag === undefined || flag === '' ? undefined : flag === 'true' || flag === '1';
 
@@ -63,26 +47,21 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
   const viewerOf = async (request: FastifyRequest) =>
     (await findUserByToken(db, request.headers['auth-token'], app.config.adminEmails))?.id ?? null;
 
-  app.post('/api/bug/addbug', { ...write, schema: { body: addBugBody, response: { 200: bug } } }, async (request) => {
-    const result = await addBug(db, signedInUser(request), request.body);
-    if (result.ok) return result.bug;
-    if (result.reason === 'lesson-not-found') throw badRequest('lesson not found: lesson.id names no lesson');
-    throw badRequest(result.reason === 'blank-title' ? 'title is required' : 'description is empty: describe the bug');
-  });
+  app.post('/api/bug/addbug', { ...write, schema: { body: addBugBody, response: { 200: bug } } }, async (request) =>
+    addBug(db, signedInUser(request), request.body),
+  );
 
   app.get(
     '/api/bug/list',
     { preHandler: app.requireUser, schema: { querystring: bugListQuery, response: { 200: bugPage } } },
     async (request) => {
       const { cursor, tag, q, unsolved, mine } = request.query;
-      const result = await listBugPage(
+      return listBugPage(
         db,
         signedInUser(request).id,
         { tag: tag || undefined, q, unsolved: isOn(unsolved), mine: isOn(mine) },
         cursor || undefined,
       );
-      if (!result.ok) throw badRequest(BAD_CURSOR);
-      return result.page;
     },
   );
 
@@ -93,55 +72,26 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
   app.patch(
     '/api/bug/:id',
     { ...write, schema: { params: idParams, body: editBugBody, response: { 200: bug } } },
-    async (request) => {
-      const result = await editBug(db, signedInUser(request), request.params.id, request.body);
-      if (result.ok) return result.value;
-      if (result.reason === 'not-owner') throw forbidden('You can only edit your own bugs');
-      if (result.reason === 'blank-title') throw badRequest('title is required');
-      if (result.reason === 'blank-description') throw badRequest('description is empty: describe the bug');
-      throw notFound('Bug not found');
-    },
+    async (request) => editBug(db, signedInUser(request), request.params.id, request.body),
   );
 
   app.put(
     '/api/bug/:id/accepted',
     { ...write, schema: { params: idParams, body: acceptBody, response: { 200: bug } } },
-    async (request) => {
-      const result = await acceptSolution(db, signedInUser(request), request.params.id, request.body.solution);
-      if (result.ok) return result.bug;
-      if (result.reason === 'not-owner') throw forbidden("Only the bug's author can accept a solution");
-      if (result.reason === 'other-bug') throw badRequest('solution does not answer this bug');
-      if (result.reason === 'solution-not-found') throw badRequest('solution not found');
-      throw notFound('Bug not found');
-    },
+    async (request) => acceptSolution(db, signedInUser(request), request.params.id, request.body.solution),
   );
 
   app.get(
     '/api/bug/:id/solutions',
     { schema: { params: idParams, querystring: solutionsQuery, response: { 200: solutionPage } } },
-    async (request) => {
-      const result = await listSolutionPage(
-        db,
-        request.params.id,
-        await viewerOf(request),
-        request.query.cursor || undefined,
-      );
-      if (!result) throw notFound('Bug not found');
-      if (!result.ok) throw badRequest(BAD_CURSOR);
-      return result.page;
-    },
+    async (request) =>
+      listSolutionPage(db, request.params.id, await viewerOf(request), request.query.cursor || undefined),
   );
 
   app.patch(
     '/api/bug/comment/:id',
     { ...write, schema: { params: idParams, body: editSolutionBody, response: { 200: solution } } },
-    async (request) => {
-      const result = await editSolution(db, signedInUser(request), request.params.id, request.body.content);
-      if (result.ok) return result.value;
-      if (result.reason === 'not-owner') throw forbidden('You can only edit your own solutions');
-      if (result.reason === 'not-found') throw notFound('Solution not found');
-      throw badRequest('content is empty: write your solution first');
-    },
+    async (request) => editSolution(db, signedInUser(request), request.params.id, request.body.content),
   );
 
   app.put(
@@ -149,21 +99,14 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
     { ...write, schema: { params: idParams, body: voteBody, response: { 200: voteResult } } },
     async (request) => {
       // A vote may commit without waiting for the disk (decision 0023).
-      const result = await vote(app.database.relaxedDb, signedInUser(request), request.params.id, request.body.value);
-      if (result.ok) return result.value;
-      if (result.reason === 'own') throw forbidden('You cannot vote on your own solution');
-      throw notFound('Solution not found');
+      return vote(app.database.relaxedDb, signedInUser(request), request.params.id, request.body.value);
     },
   );
 
   app.get(
     '/api/lession/:lessonId/bugs',
     { schema: { params: lessonParams, response: { 200: z.array(lessonBug) } } },
-    async (request) => {
-      const found = await lessonBugs(db, request.params.lessonId);
-      if (!found) throw notFound('Lesson not found');
-      return found;
-    },
+    async (request) => lessonBugs(db, request.params.lessonId),
   );
 
   app.get('/api/bug/getbug', { preHandler: app.requireUser, schema: { response: { 200: bugList } } }, async (request) =>
@@ -173,53 +116,30 @@ export const bugsRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/bug/getBugDetail/:id',
     { schema: { params: idParams, response: { 200: z.array(bug) } } },
-    async (request) => {
-      const found = await getBug(db, request.params.id);
-      if (!found) throw notFound('Bug not found');
-      return [found];
-    },
+    async (request) => [await getBug(db, request.params.id)],
   );
 
   app.delete(
     '/api/bug/deletebug/:id',
     { ...write, schema: { params: idParams, response: { 200: bug } } },
-    async (request) => {
-      const result = await deleteBug(db, signedInUser(request), request.params.id);
-      if (result.ok) return result.value;
-      if (result.reason === 'not-owner') throw forbidden('You can only delete your own bugs');
-      throw notFound('Bug not found');
-    },
+    async (request) => deleteBug(db, signedInUser(request), request.params.id),
   );
 
   app.post(
     '/api/bug/addcomment',
     { ...write, schema: { body: addSolutionBody, response: { 200: solution } } },
-    async (request) => {
-      const result = await addSolution(db, signedInUser(request), request.body.bug, request.body.content);
-      if (result.ok) return result.solution;
-      if (result.reason === 'blank') throw badRequest('content is empty: write your solution first');
-      throw notFound('Bug not found');
-    },
+    async (request) => addSolution(db, signedInUser(request), request.body.bug, request.body.content),
   );
 
   app.post(
     '/api/bug/getcomment',
     { schema: { body: getSolutionsBody, response: { 200: z.array(solution) } } },
-    async (request) => {
-      const solutions = await listSolutions(db, request.body.bug, await viewerOf(request));
-      if (!solutions) throw notFound('Bug not found');
-      return solutions;
-    },
+    async (request) => listSolutions(db, request.body.bug, await viewerOf(request)),
   );
 
   app.delete(
     '/api/bug/deletecomment/:id',
     { ...write, schema: { params: idParams, response: { 200: comment } } },
-    async (request) => {
-      const result = await deleteSolution(db, signedInUser(request), request.params.id);
-      if (result.ok) return result.value;
-      if (result.reason === 'not-owner') throw forbidden('You can only delete your own solutions');
-      throw notFound('Solution not found');
-    },
+    async (request) => deleteSolution(db, signedInUser(request), request.params.id),
   );
 };

@@ -32,7 +32,7 @@ describe('GET /api/course/getCourse', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const body = res.json<Course[]>();
     expect(body.map((c) => c.title)).toEqual(['Course A', 'Course B', 'Course C']);
-    // The spec's fields, and (issue 9) the number of lessons and their total duration.
+    // The specified fields, and the number of lessons and their total duration.
     for (const c of body) expect(courseCard.strict().parse(c)).toEqual(c);
     expect(body.map((c) => (c as { lessonCount?: number }).lessonCount)).toEqual([3, 1, 0]);
   });
@@ -74,7 +74,7 @@ describe('GET /api/lession/getLession/:courseId/:lessonId', () => {
     const body = lessonPage.strict().parse(res.json());
     expect(body.course).toEqual([second]);
     expect(body.lessionList.map((l) => l.title)).toEqual(['A1', 'A2', 'A3']);
-    // When the lesson shown last changed (issue 10: the VideoObject's uploadDate).
+    // When the lesson shown last changed (the lesson page's VideoObject takes its uploadDate from it).
     expect(new Date(body.updatedAt).toISOString()).toBe(body.updatedAt);
   });
 

@@ -61,7 +61,7 @@ export async function getCourseWithLessons(db: Db, courseId: string): Promise<Co
   return { ...(await withDescription(course)), lessonlist: await listLessons(db, courseId) };
 }
 
-/** SPEC §7: `course[0]` is the lesson shown, `lessionList` the course's lessons in order. */
+/** As specified: `course[0]` is the lesson shown, `lessionList` the course's lessons in order. */
 export async function getLessonPage(db: Db, courseId: string, lessonId: string): Promise<LessonPage | null> {
   if (!isId(courseId) || !isId(lessonId)) return null;
   const lessonList = await listLessons(db, courseId);

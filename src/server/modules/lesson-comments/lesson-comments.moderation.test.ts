@@ -1,4 +1,4 @@
-// Moderation (issue 8): an admin deletes any lesson comment through the existing call, audited; an author cannot.
+// Moderation: an admin deletes any lesson comment through the existing call, audited; an author cannot.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Comment, Course, CourseWithLessons } from '../../../shared/contract';
@@ -6,6 +6,7 @@ import { auditLog, lessonComments } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
 import { createUser, type TestUser } from '../../test/factories';
 import { fixtureContent } from '../../test/fixtures';
+import { call } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -26,15 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const remove = (user: TestUser, id: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/lession/deletecomment/${id}`, headers: { 'auth-token': user.token } });
+const remove = (user: TestUser, id: string) => call(t.app, 'DELETE', `/api/lession/deletecomment/${id}`, user);
 
 it('an author cannot delete another user’s comment; an admin can, and the audit trail says so', async () => {
-  const added = await t.app.inject({
-    method: 'POST',
-    url: '/api/lession/addcomment',
-    headers: { 'auth-token': owner.token },
-    payload: { lession: lessonId, content: '<p>Visit my <b>shop</b> now</p>' },
+  const added = await call(t.app, 'POST', '/api/lession/addcomment', owner, {
+    lession: lessonId,
+    content: '<p>Visit my <b>shop</b> now</p>',
   });
   const comment = added.json<Comment>();
 

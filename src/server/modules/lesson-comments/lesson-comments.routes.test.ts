@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Comment, type Course, type CourseWithLessons, comment } from '../../../shared/contract';
-import { lessonComments } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
-import { createUser, type TestUser } from '../../test/factories';
+import { createComments, createUser, type TestUser } from '../../test/factories';
 import { fixtureContent } from '../../test/fixtures';
 import { anErrorBody, type ErrorBody } from '../../test/matchers';
+import { authHeaders, callerOf } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { COMMENTS_MAX } from './lesson-comments.service';
 
@@ -31,17 +31,11 @@ async function lessonIds(index: number): Promise<string[]> {
   return (await t.app.inject({ method: 'GET', url })).json<CourseWithLessons>().lessonlist.map((l) => l._id);
 }
 
-const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
-const add = (user: TestUser | undefined, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/lession/addcomment', headers: headers(user), payload: payload as object });
-const list = (lession: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/lession/getcomment', payload: { lession } });
+const call = callerOf(() => t.app);
+const add = (user: TestUser | undefined, payload: unknown) => call('POST', '/api/lession/addcomment', user, payload);
+const list = (lession: unknown) => call('POST', '/api/lession/getcomment', undefined, { lession });
 const remove = (user: TestUser | undefined, id: string) =>
-  t.app.inject({
-    method: 'DELETE',
-    url: `/api/lession/deletecomment/${encodeURIComponent(id)}`,
-    headers: headers(user),
-  });
+  call('DELETE', `/api/lession/deletecomment/${encodeURIComponent(id)}`, user);
 
 async function addOk(user: TestUser, lession: string, content: string) {
   const res = await add(user, { lession, content });
@@ -116,7 +110,7 @@ describe('POST /api/lession/addcomment', () => {
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/lession/addcomment',
-      headers: { ...headers(alice), 'content-type': 'application/json' },
+      headers: { ...authHeaders(alice), 'content-type': 'application/json' },
       payload: '{"lession": "x", "content": ',
     });
     expect(broken.statusCode).toBe(400);
@@ -129,7 +123,7 @@ describe('POST /api/lession/addcomment', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/lession/addcomment',
-      headers: { ...headers(alice), 'content-type': 'application/json' },
+      headers: { ...authHeaders(alice), 'content-type': 'application/json' },
       payload: raw,
     });
     expect(res.statusCode).toBe(400);
@@ -140,7 +134,7 @@ describe('POST /api/lession/addcomment', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/lession/addcomment',
-      headers: { ...headers(alice), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...authHeaders(alice), 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'lession=x&content=y',
     });
     expect(res.statusCode).toBe(415);
@@ -184,7 +178,8 @@ describe('POST /api/lession/getcomment', () => {
   it(`answers at most ${COMMENTS_MAX} comments, the newest`, async () => {
     const [lessonId] = await lessonIds(1);
     const base = Date.now() - 1_000_000;
-    await t.database.db.insert(lessonComments).values(
+    await createComments(
+      t.database.db,
       Array.from({ length: COMMENTS_MAX + 5 }, (_, i) => ({
         lessonId,
         userId: bob.id,

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { durationOfLink, PUBLIC_DIR } from './media-duration';
+import { PATHS } from '../../paths';
+import { durationOfLink } from './media-duration';
 import { LocalMediaStorage } from './media-storage';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'media-duration-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-const demo = { publicDir: PUBLIC_DIR };
+const demo = { publicDir: PATHS.publicDir };
 
 describe('durationOfLink', () => {
   it('reads a demo clip’s duration from its header', async () => {
@@ -17,7 +18,7 @@ describe('durationOfLink', () => {
   it('reads an uploaded video from the media storage', async () => {
     const storage = new LocalMediaStorage(tmp);
     const key = `${'a'.repeat(64)}.webm`;
-    const file = path.join(PUBLIC_DIR, 'media/lessons/git-5.webm');
+    const file = path.join(PATHS.publicDir, 'media/lessons/git-5.webm');
     await storage.put(key, { stream: fs.createReadStream(file), size: fs.statSync(file).size });
     expect(await durationOfLink(`/media/uploads/${key}`, { storage })).toBeCloseTo(14.7, 0);
     expect(await durationOfLink(`/media/uploads/${'b'.repeat(64)}.webm`, { storage })).toBeNull();

@@ -1,17 +1,13 @@
-// A lesson video's duration in seconds, read once from the media when the lesson is created or seeded (issue 9):
+// A lesson video's duration in seconds, read once from the media when the lesson is created or seeded:
 // the container's header says it (WebM/Matroska Segment Info, MP4 mvhd), read by music-metadata. Uploaded files
 // come from the media storage, the demo catalogue's from `public/`; a third-party link (YouTube, Vimeo, any other
 // host) is not fetched: such a lesson learns its duration from the first player report.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parseStream } from 'music-metadata';
 import { type MediaStorage, contentTypeOf } from './media-storage';
 import { isMediaKey, MEDIA_URL_PREFIX } from './media.service';
-
-/** The web app's static files in the repository: the demo videos are under `public/media/`. */
-export const PUBLIC_DIR = fileURLToPath(new URL('../../../../public/', import.meta.url));
 
 /** Seconds, or null when the stream is not a video whose header says how long it is. */
 export async function readDuration(stream: Readable, contentType: string): Promise<number | null> {

@@ -1,5 +1,5 @@
 // What an upload is, judged by its first bytes: never by its name or the content-type the client claims
-// (DESIGN §7). file-type knows the binary formats; WebVTT, which it does not know, has its own header rule.
+// file-type knows the binary formats; WebVTT, which it does not know, has its own header rule.
 // Anything else (SVG, HTML, archives, MKV, QuickTime, ...) is refused by the caller.
 import { fileTypeFromBuffer } from 'file-type';
 

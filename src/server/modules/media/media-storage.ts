@@ -1,4 +1,4 @@
-// Where uploaded media live, behind one small interface (DESIGN §7): files under DATA_DIR/media (default) or an
+// Where uploaded media live, behind one small interface: files under DATA_DIR/media (default) or an
 // S3-compatible bucket when S3_BUCKET is set. Keys are content-addressed names (`<sha256>.<ext>`); both storages
 // stream in and out and answer byte ranges, so a video is never held in memory whole.
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -35,6 +36,13 @@ export interface MediaObject {
   range?: ByteRange;
 }
 
+/** A stored object as a listing shows it. */
+export interface StoredObject {
+  key: string;
+  /** When it was last stored. */
+  modifiedAt: Date;
+}
+
 /** What to store: a finished file (which `put` may move away) or a stream of known length. */
 export type MediaSource = { path: string; size: number } | { stream: Readable; size: number };
 
@@ -44,6 +52,8 @@ export interface MediaStorage {
   get(key: string, range?: RangeRequest): Promise<MediaObject | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored object (the local storage's temporary files are not objects). */
+  list(): AsyncIterable<StoredObject>;
   /** Frees what the storage holds open (the S3 client's sockets). */
   close(): void;
 }
@@ -152,6 +162,24 @@ export class LocalMediaStorage implements MediaStorage {
     await fs.promises.rm(this.file(key), { force: true });
   }
 
+  async *list(): AsyncIterable<StoredObject> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(this.dir, { withFileTypes: true });
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const stat = await fs.promises.stat(path.join(this.dir, entry.name)).catch((err: unknown) => {
+        if (isMissing(err)) return undefined;
+        throw err;
+      });
+      if (stat) yield { key: entry.name, modifiedAt: stat.mtime };
+    }
+  }
+
   close(): void {}
 }
 
@@ -239,6 +267,17 @@ export class S3MediaStorage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {

@@ -4,6 +4,7 @@ const hex = (digits: string) => Buffer.from(digits.replace(/\s+/g, ''), 'hex');
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 
 /** A 1×1 transparent PNG. */
+import { Readable } from 'node:stream';
 export const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -64,4 +65,19 @@ export function multipart(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The first 100 bytes of a one-file upload and then nothing: the request never ends, so nobody could have read it
+ *  all. A refusal answered while this body is still open was made before the body was read. */
+export function stalledUpload(): { body: Readable; contentType: string } {
+  const form = multipart([{ name: 'file', filename: 'a.png', data: png }]);
+  let pulled = false;
+  const body = new Readable({
+    read() {
+      if (pulled) return;
+      pulled = true;
+      this.push(form.body.subarray(0, 100));
+    },
+  });
+  return { body, contentType: form.contentType };
 }

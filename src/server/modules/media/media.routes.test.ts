@@ -7,7 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unauthorized } from '../../lib/errors';
 import { MEDIA_KINDS } from './media-sniff';
 import { createMediaTestApp, filesIn, type MediaTestApp } from './media-test-app';
-import { gif, html, jpg, mp4Header, multipart, png, svg, video, vtt, webmHeader, webp, zip } from './media-test-files';
+import {
+  gif,
+  html,
+  jpg,
+  mp4Header,
+  multipart,
+  png,
+  svg,
+  video,
+  vtt,
+  stalledUpload,
+  webmHeader,
+  webp,
+  zip,
+} from './media-test-files';
 
 let t: MediaTestApp;
 beforeAll(async () => {
@@ -202,6 +216,30 @@ describe('POST /api/studio/media', () => {
       expect(filesIn(t.tmpDir)).toEqual([]);
     });
 
+    it('a body cut anywhere before its closing boundary: 400, nothing stored', async () => {
+      // A small file is refused at the end of the body, where the parser's complaint could come before the upload
+      // was listened to.
+      const form = multipart([{ name: 'file', filename: 'a.png', data: png }]);
+      const closing = form.body.lastIndexOf('--\r\n');
+      const before = filesIn(t.mediaDir);
+      for (let cut = 1; cut <= closing; cut++) {
+        const res = await post(form.body.subarray(0, cut), form.contentType);
+        expect(res.statusCode, `cut at ${cut}: ${res.body}`).toBe(400);
+        expect(res.json<{ error: string }>().error).toMatch(/not valid multipart\/form-data/);
+      }
+      expect(filesIn(t.mediaDir)).toEqual(before);
+      expect(filesIn(t.tmpDir)).toEqual([]);
+    });
+
+    it('a file name with a NUL character: 400 before anything is stored', async () => {
+      const bytes = Buffer.concat([png, Buffer.from('a file named with a NUL')]);
+      const res = await upload(bytes, 'a.png\u0000.html', 'image/png');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'The file name may not contain the NUL character (U+0000)' });
+      expect(filesIn(t.mediaDir)).not.toContain(`${sha256(bytes)}.png`);
+      expect(filesIn(t.tmpDir)).toEqual([]);
+    });
+
     it('refusals that come before the temporary file is open leave none behind, also once the open lands', async () => {
       // The temporary file opens asynchronously: an empty or broken-off upload is refused at once, and removing the
       // file before its open landed let the open create it again (7 in 200 such uploads left one behind).
@@ -362,20 +400,11 @@ describe('the guard', () => {
       },
     });
     try {
-      const form = multipart([{ name: 'file', filename: 'a.png', data: png }]);
-      let pulled = false;
-      // The head of a multipart body, and then nothing: the request never ends, so nobody could have read it all.
-      const body = new Readable({
-        read() {
-          if (pulled) return;
-          pulled = true;
-          this.push(form.body.subarray(0, 100));
-        },
-      });
+      const { body, contentType } = stalledUpload();
       const res = await refused.app.inject({
         method: 'POST',
         url: '/api/studio/media',
-        headers: { 'content-type': form.contentType },
+        headers: { 'content-type': contentType },
         payload: body,
       });
       expect(res.statusCode).toBe(401);

@@ -1,6 +1,7 @@
-// Studio media (DESIGN §7): `POST /api/studio/media` takes one file (multipart, field `file`) and answers `{ url }`;
+// Studio media: `POST /api/studio/media` takes one file (multipart, field `file`) and answers `{ url }`;
 // `GET /media/uploads/<sha256>.<ext>` serves it from either storage with a long immutable cache and byte ranges,
-// so urls are stable and same-origin. The upload is guarded by the caller's check before its body is read.
+// so urls are stable and same-origin. The upload is guarded by the caller's check and the author's upload budget
+// before its body is read; uploads nothing references are swept away after a grace period (media-sweep.ts).
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -8,16 +9,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, notFound, Refusal } from '../../lib/errors';
 import { MEDIA_KINDS, MEDIA_MAX_BYTES, type MediaExtension } from './media-sniff';
 import { createMediaStorage, type MediaStorage, RangeNotSatisfiableError } from './media-storage';
-import { isMediaKey, parseRange, storeUpload, sweepTmp, type UploadResult } from './media.service';
+import { MEDIA_GRACE_MS, MEDIA_SWEEP_EVERY_MS, startMediaSweeps } from './media-sweep';
+import { UPLOAD_LIMITS, type UploadLimits, uploadRateLimit } from './media-upload-limit';
+import { isMediaKey, parseRange, storeUpload, sweepTmp } from './media.service';
 
 export interface MediaRoutesOptions {
   /** Who may upload (the Studio's "author or admin" check). Runs as the preHandler, before the body is read. */
   guard: preHandlerAsyncHookHandler;
   /** Default: createMediaStorage(app.config), closed with the app; a storage passed in stays the caller's to close. */
   storage?: MediaStorage;
+  /** Uploads per author per minute and per hour (default UPLOAD_LIMITS). */
+  uploadLimits?: UploadLimits;
+  /** The periodic removal of unreferenced uploads (default: hourly, after a day's grace); false: none. */
+  sweep?: { everyMs: number; graceMs: number } | false;
 }
 
 const mediaUploadAnswer = z.object({ url: z.string() });
@@ -25,39 +32,15 @@ const nameParams = z.object({ name: z.string() });
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TMP_MAX_AGE_MS = 60 * 60 * 1000;
-const ACCEPTED = 'a PNG, JPEG, WebP or GIF image, an MP4 or WebM video, or WebVTT captions';
 const NOT_MULTIPART = 'Send the file as multipart/form-data, in a field named "file"';
 
 const oneHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-function tooLarge(ext: MediaExtension | undefined): HttpError {
-  const { contentType, maxBytes } = MEDIA_KINDS[ext ?? 'webm'];
-  const what = contentType.startsWith('image/')
-    ? 'An image'
-    : contentType.startsWith('video/')
-      ? 'A video'
-      : 'A captions file';
-  return new HttpError(413, `The file is too large: ${what} may be at most ${maxBytes / (1024 * 1024)} MB`);
-}
-
-function refusal(result: Extract<UploadResult, { ok: false }>): HttpError {
-  switch (result.reason) {
-    case 'empty':
-      return badRequest('The file is empty');
-    case 'unsupported':
-      return new HttpError(415, `Unsupported file type: upload ${ACCEPTED}`);
-    case 'too-large':
-      return tooLarge(result.ext);
-    case 'malformed':
-      return badRequest(`The upload broke off or is not valid multipart/form-data (${result.detail})`);
-  }
-}
-
 // Errors of the multipart parser before the file starts: too many fields, or a body that is no valid form.
-function formError(err: unknown): HttpError {
+function formError(err: unknown): Refusal {
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-    return new HttpError(413, 'Too many form fields: send only the file, in a field named "file"');
+    return new Refusal('too-large', 'Too many form fields: send only the file, in a field named "file"');
   }
   return badRequest(`The body is not valid multipart/form-data (${err instanceof Error ? err.message : String(err)})`);
 }
@@ -65,9 +48,15 @@ function formError(err: unknown): HttpError {
 export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const storage = options.storage ?? createMediaStorage(app.config);
-  if (!options.storage) app.addHook('onClose', async () => storage.close());
   const tmpDir = path.join(app.config.dataDir, 'media', 'tmp');
   await sweepTmp(tmpDir, TMP_MAX_AGE_MS);
+  const sweep = options.sweep ?? { everyMs: MEDIA_SWEEP_EVERY_MS, graceMs: MEDIA_GRACE_MS };
+  const sweeps = sweep ? startMediaSweeps(app.database.db, storage, { ...sweep, log: app.log }) : undefined;
+  // The sweep stops (and a running one finishes its file) before the storage closes.
+  app.addHook('onClose', async () => {
+    await sweeps?.stop();
+    if (!options.storage) storage.close();
+  });
 
   // Encapsulated: only these routes parse multipart. One byte over the largest kind, so that the service's own
   // per-kind limit is what stops an upload (at once), not the parser (which would read the rest first).
@@ -78,15 +67,16 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instan
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   async function receive(request: FastifyRequest): Promise<{ url: string }> {
-    if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+    if (!request.isMultipart()) throw new Refusal('unsupported', NOT_MULTIPART);
     const part = await request.file().catch((err: unknown) => {
       throw formError(err);
     });
     if (!part) throw badRequest('No file: send it as multipart/form-data, in a field named "file"');
     if (part.fieldname !== 'file') throw badRequest(`The file must be in the field "file", not "${part.fieldname}"`);
+    // Refused before the file is stored: the name goes into the audit trail, where no text may hold a NUL.
+    if (part.filename.includes('\u0000')) throw badRequest('The file name may not contain the NUL character (U+0000)');
     const result = await storeUpload(storage, tmpDir, part.file);
-    if (!result.ok) throw refusal(result);
-    // Every Studio write is in the audit trail (issue 8): who uploaded what, under which name.
+    // Every Studio write is in the audit trail: who uploaded what, under which name.
     if (request.user) {
       const name = part.filename.trim().slice(0, LIMITS.titleMax) || null;
       await recordAudit(app.database.db, {
@@ -102,7 +92,12 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (instan
 
   app.post(
     '/api/studio/media',
-    { preHandler: options.guard, schema: { response: { 200: mediaUploadAnswer } } },
+    // An upload is timed by how fast it arrives, not how long it takes (lib/time-limits.ts).
+    {
+      preHandler: [options.guard, uploadRateLimit(instance, options.uploadLimits ?? UPLOAD_LIMITS)],
+      config: { upload: true },
+      schema: { response: { 200: mediaUploadAnswer } },
+    },
     async (request, reply) => {
       try {
         return await receive(request);

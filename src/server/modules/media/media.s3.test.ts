@@ -8,9 +8,11 @@ import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from '@a
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type S3Config } from '../../config';
+import { createCourse } from '../../test/factories';
 import { freePort } from '../../test/free-port';
 import { MEDIA_KINDS } from './media-sniff';
 import { S3MediaStorage } from './media-storage';
+import { sweepUnreferencedMedia } from './media-sweep';
 import { createMediaTestApp, filesIn, type MediaTestApp } from './media-test-app';
 import { multipart, png, svg, video, webmHeader } from './media-test-files';
 
@@ -127,5 +129,54 @@ describe('media on S3-compatible storage', () => {
     const res = await get(`/media/uploads/${'1'.repeat(64)}.png`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'No such media file' });
+  });
+});
+
+describe('the sweep of unreferenced uploads on S3-compatible storage', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const distinct = (tag: string): Buffer => Buffer.concat([png, Buffer.from(tag)]);
+  const keyOf = async (data: Buffer) => {
+    const res = await upload(data, 'cover.png');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ url: string }>().url.slice('/media/uploads/'.length);
+  };
+
+  it('removes old objects nothing references from the bucket and keeps the referenced ones', async () => {
+    const kept = await keyOf(distinct('kept on S3'));
+    const orphan = await keyOf(distinct('orphan on S3'));
+    await createCourse(t.app.database.db, { title: 'On S3', cover: `/media/uploads/${kept}` });
+
+    // Within the grace period: nothing goes.
+    expect((await sweepUnreferencedMedia(t.app.database.db, bucket, { graceMs: DAY })).deleted).toEqual([]);
+
+    const later = new Date(Date.now() + 2 * DAY);
+    const { deleted } = await sweepUnreferencedMedia(t.app.database.db, bucket, { graceMs: DAY, now: later });
+    expect(deleted).toContain(orphan);
+    expect(deleted).not.toContain(kept);
+    const left = await objectKeys();
+    expect(left).toContain(kept);
+    expect(left).not.toContain(orphan);
+    expect((await get(`/media/uploads/${kept}`)).statusCode).toBe(200);
+    expect((await get(`/media/uploads/${orphan}`)).statusCode).toBe(404);
+  });
+
+  it('an upload of the same bytes gives the object a new LastModified (the grace period starts again)', async () => {
+    const bytes = distinct('uploaded twice on S3');
+    const key = await keyOf(bytes);
+    const modified = async () =>
+      (await bucket.client.send(new HeadObjectCommand({ Bucket: bucket.bucket, Key: key }))).LastModified?.getTime() ??
+      0;
+    const before = await modified();
+    // S3 dates have whole seconds: upload again until the date moves on.
+    await expect
+      .poll(
+        async () => {
+          await keyOf(bytes);
+          return modified();
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBeGreaterThan(before);
+    expect((await get(`/media/uploads/${key}`)).headers['content-type']).toBe('image/png');
   });
 });

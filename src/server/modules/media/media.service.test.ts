@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MEDIA_KINDS } from './media-sniff';
 import { LocalMediaStorage, type MediaStorage } from './media-storage';
 import { parseRange, storeUpload, sweepTmp } from './media.service';
 import { png, video, webmHeader } from './media-test-files';
@@ -51,6 +52,7 @@ describe('storeUpload', () => {
       },
       get: async () => undefined,
       delete: async () => {},
+      list: async function* () {},
       close: () => {},
     };
     await expect(storeUpload(failing, tmpDir(), Readable.from([png]))).rejects.toThrow('bucket unreachable');
@@ -64,20 +66,18 @@ describe('storeUpload', () => {
         throw new Error('Unexpected end of form');
       })(),
     );
-    expect(await storeUpload(new LocalMediaStorage(dir), tmpDir(), broken)).toEqual({
-      ok: false,
-      reason: 'malformed',
-      detail: 'Unexpected end of form',
+    await expect(storeUpload(new LocalMediaStorage(dir), tmpDir(), broken)).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'The upload broke off or is not valid multipart/form-data (Unexpected end of form)',
     });
     expect(fs.readdirSync(tmpDir())).toEqual([]);
   });
 
   it('a file the parser cut at its own limit (truncated) is too large', async () => {
     const cut = Object.assign(Readable.from([video(webmHeader, 10_000)]), { truncated: true });
-    expect(await storeUpload(new LocalMediaStorage(dir), tmpDir(), cut)).toEqual({
-      ok: false,
-      reason: 'too-large',
-      ext: 'webm',
+    await expect(storeUpload(new LocalMediaStorage(dir), tmpDir(), cut)).rejects.toMatchObject({
+      kind: 'too-large',
+      message: `The file is too large: A video may be at most ${MEDIA_KINDS.webm.maxBytes / (1024 * 1024)} MB`,
     });
     expect(fs.readdirSync(dir).filter((name) => name !== 'tmp')).toEqual([]);
   });

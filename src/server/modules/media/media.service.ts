@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { badRequest, Refusal } from '../../lib/errors';
 import { MEDIA_KINDS, type MediaExtension, sniffMedia, SNIFF_BYTES } from './media-sniff';
 import type { MediaStorage, RangeRequest } from './media-storage';
 
@@ -15,17 +16,29 @@ const KEY = new RegExp(`^[0-9a-f]{64}\\.(?:${Object.keys(MEDIA_KINDS).join('|')}
 /** A name we could have stored: `<sha256 hex>.<accepted extension>`. */
 export const isMediaKey = (name: string) => KEY.test(name);
 
-export type UploadResult =
-  | { ok: true; url: string; key: string; ext: MediaExtension; size: number }
-  | { ok: false; reason: 'empty' | 'unsupported' }
-  | { ok: false; reason: 'too-large'; ext?: MediaExtension }
-  /** The upload itself broke off or was not valid multipart data. */
-  | { ok: false; reason: 'malformed'; detail: string };
+export interface StoredUpload {
+  url: string;
+  key: string;
+  ext: MediaExtension;
+  size: number;
+}
 
-class UploadRefused extends Error {
-  constructor(readonly result: Extract<UploadResult, { ok: false }>) {
-    super(result.reason);
-  }
+const ACCEPTED = 'a PNG, JPEG, WebP or GIF image, an MP4 or WebM video, or WebVTT captions';
+
+const emptyFile = () => badRequest('The file is empty');
+const unsupported = () => new Refusal('unsupported', `Unsupported file type: upload ${ACCEPTED}`);
+/** The upload itself broke off or was not valid multipart data. */
+const malformed = (detail: string) =>
+  badRequest(`The upload broke off or is not valid multipart/form-data (${detail})`);
+
+function tooLarge(ext: MediaExtension | undefined): Refusal {
+  const { contentType, maxBytes } = MEDIA_KINDS[ext ?? 'webm'];
+  const what = contentType.startsWith('image/')
+    ? 'An image'
+    : contentType.startsWith('video/')
+      ? 'A video'
+      : 'A captions file';
+  return new Refusal('too-large', `The file is too large: ${what} may be at most ${maxBytes / (1024 * 1024)} MB`);
 }
 
 /** Hashes and counts what passes; holds back the first SNIFF_BYTES until they tell the kind, then enforces its limit. */
@@ -57,52 +70,55 @@ class UploadInspector extends Transform {
   private async sniff(): Promise<void> {
     const head = Buffer.concat(this.head);
     this.head = [];
-    if (head.length === 0) throw new UploadRefused({ ok: false, reason: 'empty' });
+    if (head.length === 0) throw emptyFile();
     this.ext = await sniffMedia(head);
-    if (!this.ext) throw new UploadRefused({ ok: false, reason: 'unsupported' });
+    if (!this.ext) throw unsupported();
     const over = this.overLimit();
     if (over) throw over;
     this.push(head);
   }
 
-  private overLimit(): UploadRefused | null {
-    return this.ext && this.bytes > MEDIA_KINDS[this.ext].maxBytes
-      ? new UploadRefused({ ok: false, reason: 'too-large', ext: this.ext })
-      : null;
+  private overLimit(): Refusal | null {
+    return this.ext && this.bytes > MEDIA_KINDS[this.ext].maxBytes ? tooLarge(this.ext) : null;
   }
 }
 
 /**
  * Stores an upload (the multipart file stream; `truncated` is set when the parser's own limit cut it) and answers
- * its url, or why it was refused. Storage failures are thrown.
+ * its url. An upload that is empty, of an unsupported kind, too large or broken off is refused (a thrown Refusal);
+ * storage failures are thrown as they are.
  */
 export async function storeUpload(
   storage: MediaStorage,
   tmpDir: string,
   upload: Readable & { truncated?: boolean },
-): Promise<UploadResult> {
+): Promise<StoredUpload> {
+  // A failing stream makes pipeline destroy the others with the same error: the first to report it is its source.
+  // The parser may break the upload off (a truncated body) before this function runs or while it awaits the folder.
+  let failed: 'upload' | 'disk' | undefined = upload.errored ? 'upload' : undefined;
+  upload.once('error', () => (failed ??= 'upload'));
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `${randomUUID()}.upload`);
   const inspector = new UploadInspector();
   const file = fs.createWriteStream(tmp, { flags: 'wx' });
-  // A failing stream makes pipeline destroy the others with the same error: the first to report it is its source.
-  let failed: 'upload' | 'disk' | undefined;
-  upload.once('error', () => (failed ??= 'upload'));
   file.once('error', () => (failed ??= 'disk'));
   try {
     try {
       await pipeline(upload, inspector, file);
     } catch (err) {
-      if (err instanceof UploadRefused) return err.result;
-      if (failed === 'upload') return uploadFailure(err, inspector.ext);
+      if (err instanceof Refusal) throw err;
+      if (failed === 'upload') throw uploadFailure(err, inspector.ext);
       throw err;
     }
     const { ext, bytes: size } = inspector;
     if (!ext) throw new Error('The upload ended without being sniffed');
-    if (upload.truncated) return { ok: false, reason: 'too-large', ext };
+    if (upload.truncated) throw tooLarge(ext);
     const key = `${inspector.hash.digest('hex')}.${ext}`;
-    if (!(await storage.exists(key))) await storage.put(key, { path: tmp, size });
-    return { ok: true, url: MEDIA_URL_PREFIX + key, key, ext, size };
+    // Stored even when the same bytes are there already: the object's date is then this upload's, so the sweep of
+    // unreferenced files gives this upload its full grace period too (S3 has no cheaper way to renew an object's
+    // date that every S3-compatible server honours).
+    await storage.put(key, { path: tmp, size });
+    return { url: MEDIA_URL_PREFIX + key, key, ext, size };
   } finally {
     // The write stream opens its file asynchronously; a refusal can come first. Removing the file before that open
     // lands would let the open create it again afterwards, so wait for the stream to be closed.
@@ -112,9 +128,9 @@ export async function storeUpload(
 }
 
 // The parser's size limit (FST_REQ_FILE_TOO_LARGE) or a body that broke off or was not valid multipart data.
-function uploadFailure(err: unknown, ext: MediaExtension | undefined): Extract<UploadResult, { ok: false }> {
-  if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, reason: 'too-large', ext };
-  return { ok: false, reason: 'malformed', detail: err instanceof Error ? err.message : String(err) };
+function uploadFailure(err: unknown, ext: MediaExtension | undefined): Refusal {
+  if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(ext);
+  return malformed(err instanceof Error ? err.message : String(err));
 }
 
 /**

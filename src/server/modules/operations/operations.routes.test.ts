@@ -74,7 +74,7 @@ describe('GET /api/ready', () => {
 });
 
 describe('GET /api/docs', () => {
-  // Every call of SPEC §7 and every addition, in OpenAPI's path syntax.
+  // Every specified call and every addition, in OpenAPI's path syntax.
   const calls = [
     'get /api/course/getCourse',
     'get /api/lession/getLessionList/{courseId}',
@@ -162,7 +162,7 @@ describe('closing', () => {
       await c.app.listen({ port: 0, host: '127.0.0.1' });
       const port = (c.app.server.address() as net.AddressInfo).port;
 
-      // A sign-up answered just before the close: its work runs after the answer and must not be cut off.
+      // A sign-up answered just before the close: the account it stored stays stored.
       const email = `closing-${Date.now()}@example.test`;
       const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/createUser`, {
         method: 'POST',

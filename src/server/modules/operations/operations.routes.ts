@@ -1,4 +1,4 @@
-// Operations (issue 14): liveness (`/api/health`), readiness (`/api/ready`: the database answers and every migration
+// Operations: liveness (`/api/health`), readiness (`/api/ready`: the database answers and every migration
 // of this build is applied; 503 while shutting down, so a load balancer stops sending work), and the OpenAPI 3
 // document of every call, generated from the same zod schemas that validate and serialize them (`/api/docs`).
 import type { FastifyPluginAsync } from 'fastify';
@@ -6,13 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../shared/contract';
 import { healthAnswer, readyAnswer } from '../../../shared/operations';
 import { readiness } from './operations.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** True once the app has begun to close (main.ts on SIGTERM/SIGINT). */
-    shuttingDown: boolean;
-  }
-}
 
 /** The database must answer readiness within this; a hung connection is not ready. */
 const READY_TIMEOUT_MS = 2_000;

@@ -4,8 +4,8 @@
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, CourseCard, CourseWithLessons, TutorialCard } from '../../../shared/contract';
-import { blogs, courses, lessons, tutorials } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
+import { createBlog, createCourse, createLesson, createTutorial } from '../../test/factories';
 import { fixtureContent } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -19,15 +19,10 @@ beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: SITE } });
   const { db } = t.database;
   await seedDemoContent(db, fixtureContent);
-  const [draftCourse] = await db
-    .insert(courses)
-    .values({ title: 'Draft course', description: '', cover: '/x.svg', position: 50 })
-    .returning({ id: courses.id });
-  await db
-    .insert(lessons)
-    .values({ courseId: draftCourse.id, position: 1, title: 'Draft lesson', link: '/v', description: '' });
-  await db.insert(tutorials).values({ title: 'Draft tutorial', image: '/x.svg', content: '', position: 50 });
-  await db.insert(blogs).values({ title: 'Draft post', content: '<p>secret</p>' });
+  const draftCourse = await createCourse(db, { title: 'Draft course', status: 'draft' });
+  await createLesson(db, { courseId: draftCourse.id, title: 'Draft lesson' });
+  await createTutorial(db, { title: 'Draft tutorial', status: 'draft' });
+  await createBlog(db, { title: 'Draft post', content: '<p>secret</p>', status: 'draft' });
 });
 afterAll(() => t.close());
 
@@ -110,10 +105,9 @@ describe('/rss.xml', () => {
 
   it('is rebuilt after a content change', async () => {
     const before = (await get('/rss.xml')).body;
-    await t.database.db.insert(blogs).values({
+    await createBlog(t.database.db, {
       title: 'Fresh <post> & news',
       content: '<p>fresh</p>',
-      status: 'published',
       date: new Date('2030-01-01T00:00:00Z'),
     });
     expect((await get('/rss.xml')).body).toBe(before);

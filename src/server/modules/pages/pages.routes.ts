@@ -1,8 +1,8 @@
-// For search engines and feed readers (issue 10): /sitemap.xml (every public, published page with its last change),
+// For search engines and feed readers: /sitemap.xml (every public, published page with its last change),
 // /robots.txt (the sitemap, and no crawling of the API, the Studio or account pages) and /rss.xml (RSS 2.0 of the
-// blog, newest first, full content). Kept in the page cache, so they are rebuilt only after a content change.
+// blog, newest first, full content, titled and described by the site's settings). Kept in the page cache, so they
+// are rebuilt only after a content change (a change of the settings is one).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { BRAND } from '../../../shared/constants';
 import { PUBLIC_READ_CACHE_CONTROL, etagOf } from '../../lib/http-cache';
 import { listBlogs } from '../blogs';
 import { blogLastChange, listPublicPages } from './pages.service';
@@ -66,7 +66,7 @@ export const pagesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/rss.xml', { schema: { hide: true } }, async (request, reply) => {
     const xml = await cached('rss.xml', async () => {
-      const [posts, lastChange] = await Promise.all([listBlogs(db), blogLastChange(db)]);
+      const [posts, lastChange, settings] = await Promise.all([listBlogs(db), blogLastChange(db), app.site()]);
       const items = posts.map((post) => {
         const link = `${site}/blog/${encodeURIComponent(post._id)}`;
         return [
@@ -83,9 +83,9 @@ export const pagesRoutes: FastifyPluginAsync = async (app) => {
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
         '  <channel>',
-        `    <title>${xmlText(`${BRAND} blog`)}</title>`,
+        `    <title>${xmlText(`${settings.siteName} blog`)}</title>`,
         `    <link>${xmlText(`${site}/blog/`)}</link>`,
-        `    <description>${xmlText(`News and articles about programming from ${BRAND}.`)}</description>`,
+        `    <description>${xmlText(settings.description || `News and articles about programming from ${settings.siteName}.`)}</description>`,
         '    <language>en</language>',
         `    <atom:link href="${xmlText(`${site}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
         ...(lastChange ? [`    <lastBuildDate>${lastChange.toUTCString()}</lastBuildDate>`] : []),

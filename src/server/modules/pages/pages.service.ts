@@ -1,4 +1,4 @@
-// What search engines and feed readers are told about (issue 10): every public, published page with its last change,
+// What search engines and feed readers are told about: every public, published page with its last change,
 // read in one query per kind. Drafts, and the lessons of draft courses, are never listed.
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';

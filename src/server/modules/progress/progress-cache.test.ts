@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { schemaSerializer } from '../../lib/read-cache';
 import { announcedLearners, LearnerProgressCache } from './progress-cache';
+
+/** The answers these tests keep, through a schema as a route's answer is. */
+const answer = schemaSerializer(z.object({ percent: z.number().optional(), ok: z.boolean().optional() }));
 
 /** A load that answers when the test says so, counting how often it ran. */
 function heldLoad<T>(value: T) {
@@ -29,72 +34,80 @@ describe('LearnerProgressCache', () => {
   it('keeps a learner’s answer as JSON until that learner is forgotten', async () => {
     const cache = new LearnerProgressCache();
     const ada = counting({ percent: 10 });
-    expect(await cache.get('ada', 'course:1', ada.load)).toBe('{"percent":10}');
-    expect(await cache.get('ada', 'course:1', ada.load)).toBe('{"percent":10}');
+    expect(await cache.get('ada', 'course:1', answer, ada.load)).toBe('{"percent":10}');
+    expect(await cache.get('ada', 'course:1', answer, ada.load)).toBe('{"percent":10}');
     expect(ada.calls()).toBe(1);
     const bob = counting({ percent: 50 });
-    expect(await cache.get('bob', 'course:1', bob.load)).toBe('{"percent":50}');
+    expect(await cache.get('bob', 'course:1', answer, bob.load)).toBe('{"percent":50}');
     cache.forget(['ada']);
-    await cache.get('ada', 'course:1', ada.load);
-    await cache.get('bob', 'course:1', bob.load);
+    await cache.get('ada', 'course:1', answer, ada.load);
+    await cache.get('bob', 'course:1', answer, bob.load);
     expect([ada.calls(), bob.calls()]).toEqual([2, 1]);
   });
 
   it('does not keep an answer that was loading when its learner was forgotten (it may be from before the write)', async () => {
     const cache = new LearnerProgressCache();
     const before = heldLoad({ percent: 10 });
-    const first = cache.get('ada', 'course:1', before.load);
+    const first = cache.get('ada', 'course:1', answer, before.load);
     cache.forget(['ada']);
     before.release();
     expect(await first).toBe('{"percent":10}');
     const after = counting({ percent: 20 });
-    expect(await cache.get('ada', 'course:1', after.load)).toBe('{"percent":20}');
+    expect(await cache.get('ada', 'course:1', answer, after.load)).toBe('{"percent":20}');
   });
 
   it('keeps neither a not-found answer nor a failure', async () => {
     const cache = new LearnerProgressCache();
     const missing = counting(null);
-    expect(await cache.get('ada', 'course:x', missing.load)).toBeNull();
-    await cache.get('ada', 'course:x', missing.load);
+    expect(await cache.get('ada', 'course:x', answer, missing.load)).toBeNull();
+    await cache.get('ada', 'course:x', answer, missing.load);
     expect(missing.calls()).toBe(2);
     let fail = true;
     const flaky = async () => {
       if (fail) throw new Error('down');
       return { ok: true };
     };
-    await expect(cache.get('ada', 'learning', flaky)).rejects.toThrow('down');
+    await expect(cache.get('ada', 'learning', answer, flaky)).rejects.toThrow('down');
     fail = false;
-    expect(await cache.get('ada', 'learning', flaky)).toBe('{"ok":true}');
+    expect(await cache.get('ada', 'learning', answer, flaky)).toBe('{"ok":true}');
+  });
+
+  it('keeps what the schema makes of the answer: a key the schema does not name never reaches the JSON', async () => {
+    const cache = new LearnerProgressCache();
+    const ada = counting({ percent: 10, passwordHash: '$argon2id$secret' });
+    expect(await cache.get('ada', 'learning', answer, ada.load)).toBe('{"percent":10}');
+    expect(await cache.get('ada', 'learning', answer, ada.load)).toBe('{"percent":10}');
+    expect(ada.calls()).toBe(1);
   });
 
   it('reloads after its time to live (a change nobody announced)', async () => {
     const cache = new LearnerProgressCache(1_000);
     const ada = counting({ percent: 10 });
-    await cache.get('ada', 'learning', ada.load, 0);
-    await cache.get('ada', 'learning', ada.load, 999);
-    await cache.get('ada', 'learning', ada.load, 1_000);
+    await cache.get('ada', 'learning', answer, ada.load, 0);
+    await cache.get('ada', 'learning', answer, ada.load, 999);
+    await cache.get('ada', 'learning', answer, ada.load, 1_000);
     expect(ada.calls()).toBe(2);
   });
 
   it('keeps nothing while either announcement may be missed', async () => {
     const cache = new LearnerProgressCache();
     const ada = counting({ percent: 10 });
-    await cache.get('ada', 'learning', ada.load);
+    await cache.get('ada', 'learning', answer, ada.load);
     for (const source of ['progress', 'content'] as const) {
       cache.setListening(source, false);
-      await cache.get('ada', 'learning', ada.load);
-      await cache.get('ada', 'learning', ada.load);
+      await cache.get('ada', 'learning', answer, ada.load);
+      await cache.get('ada', 'learning', answer, ada.load);
       cache.setListening(source, true);
     }
     expect(ada.calls()).toBe(5);
-    await cache.get('ada', 'learning', ada.load);
-    await cache.get('ada', 'learning', ada.load);
+    await cache.get('ada', 'learning', answer, ada.load);
+    await cache.get('ada', 'learning', answer, ada.load);
     expect(ada.calls()).toBe(6);
   });
 
   it('holds at most maxLearners learners, then starts over', async () => {
     const cache = new LearnerProgressCache(30_000, 3);
-    for (const learner of ['a', 'b', 'c', 'd', 'e']) await cache.get(learner, 'learning', async () => ({}));
+    for (const learner of ['a', 'b', 'c', 'd', 'e']) await cache.get(learner, 'learning', answer, async () => ({}));
     expect(cache.size).toBeLessThanOrEqual(3);
   });
 });

@@ -1,8 +1,10 @@
 // A learner's progress reads (their progress in a course, their list of courses) kept per process as the JSON they
-// answered, until that learner writes progress or the catalogue changes (docs/decisions/0024). Every progress write
-// announces its learners inside its own statement (`pg_notify` on PROGRESS_CHANNEL, the mechanism of decisions 0008
-// and 0018): every process that LISTENs forgets them when the write commits, and the writing process forgets them
-// at once, before the write answers, so a learner never reads their progress from before a write that answered.
+// answered, made through the route's response schema like the catalogue's cached reads, until that learner writes
+// progress or the catalogue changes (docs/decisions/0024). Every progress write announces its learners inside its
+// own statement (`pg_notify` on PROGRESS_CHANNEL, the mechanism of decisions 0008 and 0018): every process that
+// LISTENs forgets them when the write commits, and the writing process forgets them at once, before the write
+// answers, so a learner never reads their progress from before a write that answered.
+import { type JsonOf, type SchemaSerializer, serializedLoad } from '../../lib/read-cache';
 
 export const PROGRESS_CHANNEL = 'devcourses_progress';
 
@@ -14,9 +16,6 @@ export const ANNOUNCED_LEARNERS_MAX = 200;
 export function announcedLearners(payload: string): string[] | 'everyone' {
   return payload === '' ? 'everyone' : payload.split(',');
 }
-
-/** The JSON of a load's answer: `null` only where the load may answer `null` (not found). */
-type JsonOf<T> = null extends T ? string | null : string;
 
 interface Entry {
   json: Promise<string | null>;
@@ -34,16 +33,22 @@ export class LearnerProgressCache {
     private readonly maxLearners = 10_000,
   ) {}
 
-  /** The JSON of `load`'s answer for this learner and key, loaded when not kept; a `null` answer (not found) and a
-   *  failure are not kept. */
-  get<T>(userId: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<JsonOf<T>> {
-    return this.keep(userId, key, load, now) as Promise<JsonOf<T>>;
+  /** The JSON of `load`'s answer made by `serialize` (the route's `answerSerializer(reply)`) for this learner and
+   *  key, loaded when not kept; a `null` answer (not found) and a failure are not kept. */
+  get<T>(
+    userId: string,
+    key: string,
+    serialize: SchemaSerializer,
+    load: () => Promise<T>,
+    now = Date.now(),
+  ): Promise<JsonOf<T>> {
+    return this.keep(userId, key, serializedLoad(serialize, load), now) as Promise<JsonOf<T>>;
   }
 
-  private keep(userId: string, key: string, load: () => Promise<unknown>, now: number): Promise<string | null> {
+  private keep(userId: string, key: string, load: () => Promise<string | null>, now: number): Promise<string | null> {
     const kept = this.learners.get(userId)?.get(key);
     if (kept && kept.until > now) return kept.json;
-    const json = load().then((value) => (value === null ? null : JSON.stringify(value)));
+    const json = load();
     if (!this.listening.progress || !this.listening.content) return json;
     let entries = this.learners.get(userId);
     if (!entries) {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { courseProgress } from '../../../shared/progress';
 import { buildApp } from '../../app';
 import type { Database, Db } from '../../db/client';
-import { courses, lessons } from '../../db/schema';
-import { createUser, type TestUser } from '../../test/factories';
+import { createCourse, createLessons, createUser, type TestUser } from '../../test/factories';
+import { call } from '../../test/kit';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { twoAppProcesses } from '../../test/two-app-processes';
@@ -17,38 +17,22 @@ const target = inject('testDb');
 
 /** A published course with two lessons of 100 s. */
 async function seedCourse(db: Db): Promise<{ courseId: string; lessonIds: string[] }> {
-  const [course] = await db
-    .insert(courses)
-    .values({ title: 'Kept', description: '<p>k</p>', cover: '/k.svg', position: 0, status: 'published' })
-    .returning({ id: courses.id });
-  const rows = await db
-    .insert(lessons)
-    .values(
-      [0, 1].map((position) => ({
-        courseId: course.id,
-        title: `L${position}`,
-        link: '/v.webm',
-        description: '',
-        position,
-        duration: 100,
-      })),
-    )
-    .returning({ id: lessons.id, position: lessons.position });
+  const course = await createCourse(db, { title: 'Kept' });
+  const rows = await createLessons(
+    db,
+    [0, 1].map((position) => ({ courseId: course.id, title: `L${position}`, position, duration: 100 })),
+  );
   return { courseId: course.id, lessonIds: rows.sort((a, b) => a.position - b.position).map((row) => row.id) };
 }
 
 const percentIn = async (app: FastifyInstance, learner: TestUser, courseId: string) => {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/progress/course/${courseId}`,
-    headers: { 'auth-token': learner.token },
-  });
+  const res = await call(app, 'GET', `/api/progress/course/${courseId}`, learner);
   expect(res.statusCode, res.body).toBe(200);
   return courseProgress.parse(res.json()).percent;
 };
 
 const send = (app: FastifyInstance, learner: TestUser, url: string, payload: object) =>
-  app.inject({ method: 'PUT', url, headers: { 'auth-token': learner.token }, payload });
+  call(app, 'PUT', url, learner, payload);
 
 describe('in the process that wrote (its progress notifications never arrive)', () => {
   let database: Database;

@@ -6,11 +6,14 @@ import {
   lessonProgressState,
   mergeResult,
   myLearning,
+  boundRanges,
+  PROGRESS,
   type ProgressReportBody,
 } from '../../../shared/progress';
-import { courses, lessonProgress, lessons } from '../../db/schema';
+import { lessonProgress, lessons } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
-import { createUser, type TestUser } from '../../test/factories';
+import { createCourse, createLesson, createProgress, createUser, type TestUser } from '../../test/factories';
+import { callerOf } from '../../test/kit';
 import { fixtureContent } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { PROGRESS_CHANNEL } from './progress-cache';
@@ -28,6 +31,9 @@ const content = {
     ),
   })),
 };
+
+/** The practice counts of a course or a lesson without practice items. */
+const none = { passed: 0, total: 0 };
 
 let t: TestApp;
 let alice: TestUser;
@@ -53,36 +59,24 @@ beforeAll(async () => {
   [a1, a2, a3] = await lessonsOf(courseA);
   [b1] = await lessonsOf(courseB);
   // A draft course with one lesson: readers (and their progress) never reach it.
-  const [draft] = await t.database.db
-    .insert(courses)
-    .values({ title: 'Draft', description: '<p>d</p>', cover: '/c.svg', position: 9 })
-    .returning({ id: courses.id });
-  draftCourse = draft.id;
-  const [lesson] = await t.database.db
-    .insert(lessons)
-    .values({ courseId: draft.id, title: 'D1', link: '/v.webm', description: '', position: 0, duration: 60 })
-    .returning({ id: lessons.id });
-  draftLesson = lesson.id;
+  draftCourse = (await createCourse(t.database.db, { title: 'Draft', status: 'draft' })).id;
+  draftLesson = (await createLesson(t.database.db, { courseId: draftCourse, title: 'D1', duration: 60 })).id;
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.delete(lessonProgress);
-  // A3 learns its duration in one test; every test starts with it unknown.
+  // A3 is given a duration in one test; every test starts with it unknown.
   await t.database.db.update(lessons).set({ duration: null }).where(eq(lessons.id, a3));
   t.app.contentChanged();
 });
 
-const headers = (user?: TestUser) => (user ? { 'auth-token': user.token } : {});
+const call = callerOf(() => t.app);
 const report = (user: TestUser | undefined, lessonId: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/progress/${lessonId}`, headers: headers(user), payload: payload as object });
+  call('PUT', `/api/progress/${lessonId}`, user, payload);
 const mark = (user: TestUser | undefined, lessonId: string, completed: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/progress/${lessonId}/complete`,
-    headers: headers(user),
-    payload: { completed } as object,
-  });
-const get = (user: TestUser | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: headers(user) });
+  call('PUT', `/api/progress/${lessonId}/complete`, user, { completed });
+const get = (user: TestUser | undefined, url: string) => call('GET', url, user);
+const merge = (user: TestUser, payload: unknown) => call('POST', '/api/progress/merge', user, payload);
 
 async function reportOk(user: TestUser, lessonId: string, body: ProgressReportBody) {
   const res = await report(user, lessonId, body);
@@ -163,14 +157,140 @@ describe('PUT /api/progress/{lessonId}: ranges merged', () => {
     const state = await reportOk(alice, a1, { ranges: [[0, 104]], position: 104, duration: 104 });
     expect(state).toEqual({ position: 100, percent: 100, completed: true });
   });
+});
 
-  it('learns the duration of a third-party lesson from its first report', async () => {
-    const state = await reportOk(alice, a3, { ranges: [[0, 60]], position: 60, duration: 120 });
-    expect(state.percent).toBe(50);
-    const page = await t.app.inject({ method: 'GET', url: `/api/lession/getLession/${courseA}/${a3}` });
-    expect(page.json<LessonPage>().course[0].duration).toBe(120);
-    // Now known: a report that disagrees is refused.
-    expect((await report(bob, a3, { ranges: [], position: 0, duration: 300 })).statusCode).toBe(400);
+describe('PUT /api/progress/{lessonId}: what a learner’s row keeps stays bounded', () => {
+  const storedOf = async (user: TestUser, lessonId: string) => {
+    const result = (await t.database.db.execute(
+      sql`select ranges::text as ranges, watched, (select count(*) from unnest(ranges))::int as count
+          from lesson_progress where user_id = ${user.id} and lesson_id = ${lessonId}`,
+    )) as { rows: { ranges: string; watched: number; count: number }[] };
+    return result.rows[0];
+  };
+  const covers = async (user: TestUser, lessonId: string, ranges: [number, number][]) => {
+    const literal = `{${ranges.map(([start, end]) => `[${start},${end})`).join(',')}}`;
+    const result = (await t.database.db.execute(
+      sql`select ranges @> ${literal}::nummultirange as covers
+          from lesson_progress where user_id = ${user.id} and lesson_id = ${lessonId}`,
+    )) as { rows: { covers: boolean }[] };
+    return result.rows[0].covers;
+  };
+
+  it('joins ranges less than a second apart, and keeps those further apart exactly', async () => {
+    const state = await reportOk(alice, a2, {
+      ranges: [
+        [0, 10],
+        [10.5, 20],
+        [30, 40],
+      ],
+      position: 40,
+      duration: 200,
+    });
+    expect(state.percent).toBe(15);
+    await reportOk(alice, a2, { ranges: [[40.999, 50]], position: 50, duration: 200 });
+    await reportOk(alice, a2, { ranges: [[51, 60]], position: 60, duration: 200 });
+    expect(await storedOf(alice, a2)).toEqual({ ranges: '{[0,20),[30,50),[51,60)}', watched: 49, count: 3 });
+  });
+
+  it(`keeps at most ${PROGRESS.storedRangesMax} ranges per lesson, covering all that was reported`, async () => {
+    // Four reports of 500 one-millisecond ranges, each 1.5 s from the next one reported: 2,000 ranges apart.
+    const sent: [number, number][] = [];
+    for (let j = 0; j < 4; j++) {
+      const ranges = Array.from({ length: 500 }, (_, i): [number, number] => [
+        7 * i + 1.5 * j,
+        7 * i + 1.5 * j + 0.001,
+      ]);
+      sent.push(...ranges);
+      await reportOk(alice, a3, { ranges, position: 0, duration: 3600 });
+    }
+    const stored = await storedOf(alice, a3);
+    // The narrowest gaps were filled: those 1.5 s apart first, then those 2.5 s apart from the left.
+    expect(stored.count).toBe(PROGRESS.storedRangesMax);
+    expect(await covers(alice, a3, sent)).toBe(true);
+    // Its watched seconds are those of what it keeps.
+    const kept = stored.ranges
+      .slice(2, -2)
+      .split('),[')
+      .map((pair) => pair.split(',').map(Number));
+    expect(stored.watched).toBeCloseTo(
+      kept.reduce((sum, [start, end]) => sum + end - start, 0),
+      6,
+    );
+    // Another learner's honest report on the same lesson is untouched by it.
+    expect(await reportOk(bob, a3, { ranges: [[0, 30]], position: 30, duration: 120 })).toEqual({
+      position: 30,
+      percent: 25,
+      completed: false,
+    });
+  });
+
+  it('keeps what the shared rules would keep of everything sent, when it is bounded on the server', async () => {
+    // Two reports of 100 ranges each (each kept whole), 1–3 s apart: the row bounds their union to 100 ranges.
+    let atMs = 0;
+    const sent = Array.from({ length: 200 }, (_, i): [number, number] => {
+      const startMs = atMs + 1000 + ((i * 7) % 5) * 500;
+      atMs = startMs + 250;
+      return [startMs / 1000, atMs / 1000];
+    });
+    await reportOk(alice, a3, { ranges: sent.slice(0, 100), position: 0, duration: 3600 });
+    await reportOk(alice, a3, { ranges: sent.slice(100), position: 0, duration: 3600 });
+    const literal = `{${boundRanges(sent)
+      .map(([start, end]) => `[${start},${end})`)
+      .join(',')}}`;
+    const expected = (await t.database.db.execute(sql`select ${literal}::nummultirange::text as ranges`)) as {
+      rows: { ranges: string }[];
+    };
+    expect((await storedOf(alice, a3)).ranges).toBe(expected.rows[0].ranges);
+  });
+});
+
+describe('a lesson of unknown duration: each learner is measured against their own player', () => {
+  const lessonPage = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/lession/getLession/${courseA}/${a3}` })).json<LessonPage>();
+
+  it('never lets one learner’s report change what another is measured against', async () => {
+    // A day-long "duration" for a third-party lesson: Alice's own, and nobody else's.
+    const hostile = await reportOk(alice, a3, { ranges: [[0, 60]], position: 60, duration: 86_400 });
+    expect(hostile.percent).toBe(0.1);
+    expect((await lessonPage()).course[0].duration).toBeNull();
+    // Bob's honest report is taken and measured against his own player's duration.
+    expect(await reportOk(bob, a3, { ranges: [[0, 60]], position: 60, duration: 120 })).toEqual({
+      position: 60,
+      percent: 50,
+      completed: false,
+    });
+    expect((await courseOf(bob, courseA)).lessons[2]).toMatchObject({ _id: a3, percent: 50, position: 60 });
+    expect((await courseOf(alice, courseA)).lessons[2]).toMatchObject({ _id: a3, percent: 0.1, position: 60 });
+    // A visitor's progress merged at login is measured the same way, and changes nobody else's either.
+    const carol = await createUser(t.database.db);
+    const merged = await merge(carol, {
+      lessons: [{ lessonId: a3, ranges: [[0, 30]], position: 30, duration: 300 }],
+    });
+    expect(merged.json()).toEqual({ merged: 1, skipped: [] });
+    expect((await courseOf(carol, courseA)).lessons[2]).toMatchObject({ percent: 10, position: 30 });
+    expect((await lessonPage()).course[0].duration).toBeNull();
+    expect((await reportOk(bob, a3, { ranges: [], position: 60, duration: 120 })).percent).toBe(50);
+  });
+
+  it('completes the lesson at 90% of the learner’s own duration, and resumes by it', async () => {
+    expect((await reportOk(bob, a3, { ranges: [[0, 100]], position: 100, duration: 120 })).completed).toBe(false);
+    expect((await reportOk(bob, a3, { ranges: [[100, 108]], position: 108, duration: 120 })).completed).toBe(true);
+    await mark(bob, a3, false);
+    // 116 of 120 s is in the last 5%: the lesson starts over.
+    await reportOk(bob, a3, { ranges: [], position: 116, duration: 120 });
+    expect((await courseOf(bob, courseA)).resume).toEqual({ lessonId: a3, title: 'A3', position: 0 });
+    expect(await (await mark(bob, a3, true)).json()).toEqual({ position: 116, percent: 90, completed: true });
+  });
+
+  it('measures everyone against the lesson’s own duration once it is known', async () => {
+    await reportOk(bob, a3, { ranges: [[0, 60]], position: 60, duration: 120 });
+    await t.database.db.update(lessons).set({ duration: 240 }).where(eq(lessons.id, a3));
+    t.app.contentChanged();
+    expect((await courseOf(bob, courseA)).lessons[2]).toMatchObject({ percent: 25, position: 60 });
+    const res = await report(bob, a3, { ranges: [[60, 70]], position: 70, duration: 120 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toMatch(/duration \(120 s\) disagrees .* \(240 s\)/);
+    expect((await reportOk(bob, a3, { ranges: [[60, 72]], position: 72, duration: 240 })).percent).toBe(30);
   });
 });
 
@@ -271,10 +391,7 @@ describe('PUT /api/progress/{lessonId}: reports sent at once (they share stateme
   });
 
   it('answers 404 for a lesson deleted after it was looked up, and 200 to the reports beside it', async () => {
-    const [gone] = await t.database.db
-      .insert(lessons)
-      .values({ courseId: courseB, title: 'B2', link: '/v.webm', description: '', position: 1, duration: 50 })
-      .returning({ id: lessons.id });
+    const gone = await createLesson(t.database.db, { courseId: courseB, title: 'B2', duration: 50 });
     await reportOk(alice, gone.id, { ranges: [[0, 5]], position: 5, duration: 50 });
     // Deleted behind the cache's back: the report passes the lesson check and fails at the write.
     await t.database.db.delete(lessons).where(eq(lessons.id, gone.id));
@@ -315,8 +432,11 @@ describe('GET /api/progress/course/{courseId}', () => {
       percent: 0,
       completedLessons: 0,
       totalLessons: 3,
-      lessons: [a1, a2, a3].map((_id) => ({ _id, percent: 0, completed: false, position: 0 })),
+      lessons: [a1, a2, a3].map((_id) => ({ _id, percent: 0, completed: false, position: 0, practice: none })),
       resume: null,
+      practice: none,
+      courseComplete: false,
+      certificate: null,
     });
   });
 
@@ -364,6 +484,9 @@ describe('GET /api/progress/course/{courseId}', () => {
       totalLessons: 0,
       lessons: [],
       resume: null,
+      practice: none,
+      courseComplete: false,
+      certificate: null,
     });
   });
 
@@ -389,9 +512,6 @@ describe('GET /api/progress', () => {
 });
 
 describe('progress reads are kept per learner until the learner writes or the catalogue changes', () => {
-  const merge = (user: TestUser, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/progress/merge', headers: headers(user), payload: payload as object });
-
   it('never answers a learner with progress from before their own write', async () => {
     expect((await courseOf(alice, courseA)).percent).toBe(0);
     expect((await learningOf(alice)).courses).toEqual([]);
@@ -412,9 +532,13 @@ describe('progress reads are kept per learner until the learner writes or the ca
   it('keeps what it read until the learner’s progress is announced (a write behind the app’s back is not)', async () => {
     // Written behind the app's back from the start: a report through the app would announce Alice too, and on
     // PostgreSQL that announcement can arrive after the read below has been kept, and clear it (flaky once in CI).
-    await t.database.db
-      .insert(lessonProgress)
-      .values({ userId: alice.id, lessonId: a1, ranges: sql`'{[0,10]}'::nummultirange`, watched: 10, position: 10 });
+    await createProgress(t.database.db, {
+      userId: alice.id,
+      lessonId: a1,
+      ranges: sql`'{[0,10]}'::nummultirange`,
+      watched: 10,
+      position: 10,
+    });
     expect((await courseOf(alice, courseA)).lessons[0].percent).toBe(10);
     await t.database.db.update(lessonProgress).set({ watched: 30 }).where(eq(lessonProgress.userId, alice.id));
     expect((await courseOf(alice, courseA)).lessons[0].percent).toBe(10);
@@ -427,10 +551,7 @@ describe('progress reads are kept per learner until the learner writes or the ca
 
   it('forgets every learner’s kept reads when the catalogue changes', async () => {
     expect((await courseOf(alice, courseB)).totalLessons).toBe(1);
-    const [added] = await t.database.db
-      .insert(lessons)
-      .values({ courseId: courseB, title: 'B2', link: '/v.webm', description: '', position: 1, duration: 50 })
-      .returning({ id: lessons.id });
+    const added = await createLesson(t.database.db, { courseId: courseB, title: 'B2', duration: 50 });
     t.app.contentChanged();
     expect((await courseOf(alice, courseB)).totalLessons).toBe(2);
     await t.database.db.delete(lessons).where(eq(lessons.id, added.id));
@@ -456,6 +577,7 @@ describe('one learner never reads or writes another’s progress', () => {
       percent: 80,
       completed: false,
       position: 80,
+      practice: none,
     });
     expect((await courseOf(alice, courseA)).lessons[1].completed).toBe(true);
     expect((await courseOf(bob, courseA)).lessons[1].completed).toBe(false);
@@ -463,9 +585,6 @@ describe('one learner never reads or writes another’s progress', () => {
 });
 
 describe('POST /api/progress/merge (a visitor’s local progress at login)', () => {
-  const merge = (user: TestUser, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/progress/merge', headers: headers(user), payload: payload as object });
-
   it('unites local ranges with the account’s without counting twice, and skips lessons that are gone', async () => {
     await reportOk(alice, a1, { ranges: [[0, 40]], position: 40, duration: 100 });
     const res = await merge(alice, {
@@ -479,12 +598,13 @@ describe('POST /api/progress/merge (a visitor’s local progress at login)', () 
     expect(res.statusCode, res.body).toBe(200);
     expect(mergeResult.strict().parse(res.json())).toEqual({ merged: 2, skipped: [UNKNOWN, a2] });
     const a = await courseOf(alice, courseA);
-    expect(a.lessons[0]).toEqual({ _id: a1, percent: 60, completed: false, position: 60 });
+    expect(a.lessons[0]).toEqual({ _id: a1, percent: 60, completed: false, position: 60, practice: none });
     expect((await courseOf(alice, courseB)).lessons[0]).toEqual({
       _id: b1,
       percent: 20,
       completed: true,
       position: 10,
+      practice: none,
     });
     // Merging the same local progress again changes nothing.
     await merge(alice, { lessons: [{ lessonId: a1, ranges: [[20, 60]], position: 60, duration: 100 }] });

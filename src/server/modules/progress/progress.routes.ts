@@ -1,4 +1,4 @@
-// Learning progress calls (issue 9). Every call needs a signed-in learner and reads or writes only their own rows;
+// Learning progress calls. Every call needs a signed-in learner and reads or writes only their own rows;
 // every answer is private (`Cache-Control: no-store`), failures included.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,36 +13,19 @@ import {
   myLearning as myLearningSchema,
   progressReportBody,
 } from '../../../shared/progress';
-import { HttpError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
+import { answerSerializer, MemoCache } from '../../lib/read-cache';
 import { signedInUser } from '../../plugins/current-user';
-import {
-  courseProgress,
-  findLessonMeta,
-  type LessonMeta,
-  markComplete,
-  mergeProgress,
-  myLearning,
-  ProgressRefusal,
-  reportProgress,
-  reportWriter,
-} from './progress.service';
-import { announcedLearners, LearnerProgressCache, PROGRESS_CHANNEL } from './progress-cache';
+import { courseProgress, myLearning } from './progress-reads.service';
+import { markComplete, mergeProgress, reportProgress, reportWriter } from './progress-writes.service';
+import { findLessonMeta, type LessonMeta } from './progress.service';
 
 export interface ProgressRoutesOptions {
   /** Progress writes per learner per minute: a player reports every 10 s and on pause, end and leaving. */
   writesPerMinute?: number;
 }
 export const PROGRESS_WRITES_PER_MINUTE = 120;
-
-async function answer<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof ProgressRefusal) throw new HttpError(err.kind === 'invalid' ? 400 : 404, err.message);
-    throw err;
-  }
-}
 
 // Any string: an id that is not a UUID names nothing and answers 404.
 const lessonParams = z.object({ lessonId: z.string() });
@@ -62,37 +45,19 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     reply.header('cache-control', 'no-store');
   });
 
-  // A lesson's course and duration are read on every report: kept with the catalogue's cached reads, which every
-  // content change clears (a lesson deleted, unpublished or given a duration is seen at once).
-  const lessonMeta = async (lessonId: string): Promise<LessonMeta | null> => {
-    const json = await app.readCache.get(`progress-lesson:${lessonId.toLowerCase()}`, () =>
-      findLessonMeta(db, lessonId),
-    );
-    return json === null ? null : (JSON.parse(json) as LessonMeta);
-  };
+  // A lesson's course and duration are read on every report: kept until the catalogue changes, cleared with its
+  // cached reads (a lesson deleted, unpublished or given a duration is seen at once).
+  const lessons = new MemoCache<LessonMeta>();
+  app.clearWithContent(lessons);
+  const lessonMeta = (lessonId: string): Promise<LessonMeta | null> =>
+    lessons.get(lessonId.toLowerCase(), () => findLessonMeta(db, lessonId));
 
-  // Each learner's progress reads, kept until they write or the catalogue changes (decision 0024). A write forgets
-  // its learner here before it answers; other processes forget when its announcement arrives.
-  const kept = new LearnerProgressCache();
-  app.clearWithContent({ clear: () => kept.clear(), setEnabled: (on) => kept.setListening('content', on) });
-  const unlisten = await app.database.listen(PROGRESS_CHANNEL, {
-    onNotify: (payload) => {
-      const learners = announcedLearners(payload);
-      if (learners === 'everyone') kept.clear();
-      else kept.forget(learners);
-    },
-    onConnected: (connected) => {
-      if (!connected) app.log.warn('progress notifications lost: progress reads are not kept until they are back');
-      kept.setListening('progress', connected);
-    },
-  });
-  app.addHook('onClose', async () => {
-    await unlisten();
-  });
+  // Each learner's progress reads, kept until they write or the catalogue changes (plugins/learner-progress.ts).
+  const kept = app.learnerProgress;
   /** A write of the learner's progress: whatever became of it, what was kept for them goes before it answers. */
   const writing = async <T>(userId: string, work: Promise<T>): Promise<T> => {
     try {
-      return await answer(work);
+      return await work;
     } finally {
       kept.forget([userId]);
     }
@@ -104,9 +69,7 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     async (request) => {
       const user = signedInUser(request);
       const lesson = await lessonMeta(request.params.lessonId);
-      const result = await writing(user.id, reportProgress(db, reports, user.id, lesson, request.body));
-      if (result.learnedDuration) app.contentChanged();
-      return result.state;
+      return writing(user.id, reportProgress(reports, user.id, lesson, request.body, db));
     },
   );
 
@@ -125,12 +88,7 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     { ...write, schema: { body: mergeBody, response: { 200: mergeResult } } },
     async (request) => {
       const user = signedInUser(request);
-      const { learnedDuration, ...result } = await writing(
-        user.id,
-        mergeProgress(db, user.id, request.body, lessonMeta),
-      );
-      if (learnedDuration) app.contentChanged();
-      return result;
+      return writing(user.id, mergeProgress(db, user.id, request.body, lessonMeta));
     },
   );
 
@@ -143,7 +101,7 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     async (request, reply) => {
       const userId = signedInUser(request).id;
       const { courseId } = request.params;
-      const json = await kept.get(userId, `course:${courseId.toLowerCase()}`, () =>
+      const json = await kept.get(userId, `course:${courseId.toLowerCase()}`, answerSerializer(reply), () =>
         courseProgress(db, userId, courseId),
       );
       if (json === null) throw notFound('Course not found');
@@ -156,7 +114,7 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     { preHandler: app.requireUser, schema: { response: { 200: myLearningSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      return sendJson(reply, await kept.get(userId, 'learning', () => myLearning(db, userId)));
+      return sendJson(reply, await kept.get(userId, 'learning', answerSerializer(reply), () => myLearning(db, userId)));
     },
   );
 };

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResult, type SearchResult } from '../../../shared/contract';
-import { courses, tutorials } from '../../db/schema';
-import { createUser, type TestUser } from '../../test/factories';
+import { createCourses, createTutorials, createUser, type TestUser } from '../../test/factories';
+import { call } from '../../test/kit';
 import { aString, anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { prefixTsquery, searchWords, slackPrefixTsquery } from './search-query';
-
-// Rows inserted here are reader-visible content; the table's default is a draft.
-const published = { status: 'published' as const };
 
 let t: TestApp;
 let user: TestUser;
@@ -20,36 +17,23 @@ beforeAll(async () => {
     description,
     cover: '/c.svg',
     position,
-    ...published,
   });
-  await t.database.db
-    .insert(courses)
-    .values([
-      course('Cooking for programmers', '<p>Feed your <b>python</b> habit with snacks. Python, python, python.</p>', 0),
-      course('Python basics', '<p>Variables and loops</p>', 1),
-      course('Advanced JavaScript', '<p>Closures, prototypes and the event loop</p>', 2),
-      course('Rust ownership', "<p>Borrowing without tears: it's <code>&amp;mut</code></p>", 3),
-      ...Array.from({ length: 25 }, (_, i) => course(`Zebra course ${i}`, '<p>stripes</p>', 10 + i)),
-    ]);
-  await t.database.db.insert(tutorials).values([
-    {
-      title: 'Snake charming',
-      image: '/t.svg',
-      content: '<p>Pythonic idioms for python lovers</p>',
-      position: 0,
-      ...published,
-    },
-    { title: 'Python packaging', image: '/t.svg', content: '<p>pip and wheels</p>', position: 1, ...published },
+  await createCourses(t.database.db, [
+    course('Cooking for programmers', '<p>Feed your <b>python</b> habit with snacks. Python, python, python.</p>', 0),
+    course('Python basics', '<p>Variables and loops</p>', 1),
+    course('Advanced JavaScript', '<p>Closures, prototypes and the event loop</p>', 2),
+    course('Rust ownership', "<p>Borrowing without tears: it's <code>&amp;mut</code></p>", 3),
+    ...Array.from({ length: 25 }, (_, i) => course(`Zebra course ${i}`, '<p>stripes</p>', 10 + i)),
+  ]);
+  await createTutorials(t.database.db, [
+    { title: 'Snake charming', image: '/t.svg', content: '<p>Pythonic idioms for python lovers</p>', position: 0 },
+    { title: 'Python packaging', image: '/t.svg', content: '<p>pip and wheels</p>', position: 1 },
   ]);
 });
 afterAll(() => t.close());
 
 const search = (text: string, who: TestUser | null = user) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/search/${encodeURIComponent(text)}`,
-    headers: who ? { 'auth-token': who.token } : {},
-  });
+  call(t.app, 'GET', `/api/search/${encodeURIComponent(text)}`, who ?? undefined);
 
 async function found(text: string): Promise<SearchResult> {
   const res = await search(text);
@@ -104,15 +88,13 @@ describe('GET /api/search/:text', () => {
   });
 
   it('puts a title match first even when more than a page of texts mention the word more often', async () => {
-    await t.database.db.insert(courses).values([
+    await createCourses(t.database.db, [
       ...Array.from({ length: 30 }, (_, i) => ({
         title: `Gardening ${i}`,
         description: '<p>quokka quokka quokka quokka</p>',
-        cover: '/c.svg',
         position: 100 + i,
-        ...published,
       })),
-      { title: 'All about the quokka', description: '<p>marsupials</p>', cover: '/c.svg', position: 200, ...published },
+      { title: 'All about the quokka', description: '<p>marsupials</p>', position: 200 },
     ]);
     const result = await found('quokka');
     expect(result.course).toHaveLength(20);
@@ -125,12 +107,18 @@ describe('GET /api/search/:text', () => {
     expect(result.course).toHaveLength(20);
   });
 
-  it.each(['!!!', '   ', '&|!()<->:*', '"', "'", '\\', 'the', 'and or not', '💥🔥', '\u0000', '%'])(
+  it.each(['!!!', '   ', '&|!()<->:*', '"', "'", '\\', 'the', 'and or not', '💥🔥', '%'])(
     'answers an empty result for %j (no searchable word)',
     async (text) => {
       expect(await found(text)).toEqual({ course: [], tutorial: [] });
     },
   );
+
+  it('refuses a NUL character with a 400 naming it, as in any text input', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/search/${encodeURIComponent('a\u0000b')}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toMatch(/NUL character/);
+  });
 
   it.each([
     "python' or '1'='1",

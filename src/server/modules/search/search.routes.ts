@@ -1,4 +1,4 @@
-// GET /api/search/{text} (SPEC §7), for signed-in users only (DESIGN §4).
+// GET /api/search/{text}, the specified call, for signed-in users only.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -9,8 +9,18 @@ import type { blogs, tutorials } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { isId } from '../../lib/ids';
 import { isBlankAuthoredHtml, sanitizeAuthoredHtml } from '../../lib/sanitize';
-import { cleanTitle, contentWrite, lostRace, readOne, saveAction } from './content-write';
-import { assertMayChange, type Editor, invalid, notFound, staleVersion } from './studio-access';
+import { cleanTitle, contentWrite, lostRace, saveAction } from './content-write';
+import { badRequest } from '../../lib/errors';
+import { assertMayChange, type Editor, itemNotFound, staleVersion } from './studio-access';
+import {
+  checkPublishable,
+  editedFields,
+  forgetRevisions,
+  itemState,
+  recordRevision,
+  REVISABLE,
+  saveToWorkingCopy,
+} from './working-copy';
 
 type ItemTable = typeof tutorials | typeof blogs;
 type SharedColumn = 'id' | 'title' | 'content' | 'status' | 'version' | 'createdAt' | 'updatedAt' | 'authorId';
@@ -47,7 +57,7 @@ export interface ContentKind<Table extends ItemTable, Answer extends Item, Creat
 }
 
 const emptyContent = (name: string) =>
-  invalid(`content is empty: a published ${name} needs content (save it as a draft until then)`);
+  badRequest(`content is empty: a published ${name} needs content (save it as a draft until then)`);
 
 export async function createItem<Table extends ItemTable, Answer extends Item, Create extends Fields>(
   db: Db,
@@ -86,45 +96,53 @@ export async function updateItem<Table extends ItemTable, Answer extends Item, C
   id: string,
   body: Patch<Create>,
 ): Promise<Answer> {
-  if (!isId(id)) throw notFound(kind.name);
+  if (!isId(id)) throw itemNotFound(kind.name);
   const changes = {
     ...(body.title !== undefined && { title: cleanTitle(body.title) }),
     ...(body.content !== undefined && { content: sanitizeAuthoredHtml(body.content) }),
     ...(body.status !== undefined && { status: body.status }),
   };
   const table: ItemTable = kind.table;
+  const r = REVISABLE[kind.entity];
   return contentWrite(db, async (tx) => {
-    const current = await readOne(kind.name, id, () =>
-      tx
-        .select({
-          title: table.title,
-          content: table.content,
-          status: table.status,
-          version: table.version,
-          authorId: table.authorId,
-        })
-        .from(table)
-        .where(eq(table.id, id)),
-    );
-    assertMayChange(editor, current, kind.name);
-    if (current.version !== body.version) throw staleVersion(kind.name, current.version, body.version);
-    const status = changes.status ?? current.status;
-    if (status === 'published' && isBlankAuthoredHtml(changes.content ?? current.content))
-      throw emptyContent(kind.name);
+    const state = await itemState(tx, r, id, { lock: true });
+    assertMayChange(editor, state, kind.name);
+    if (state.version !== body.version) throw staleVersion(kind.name, state.version, body.version);
+    const { status: newStatus, ...edits } = changes;
+    // A published item stays as readers see it: the edit goes into its working copy until Update.
+    if (state.published && (newStatus ?? 'published') === 'published') {
+      await saveToWorkingCopy(tx, editor, r, state, body.version, edits);
+      return kind.get(tx, id);
+    }
+    // Unpublishing makes the item a draft again: a draft has no working copy, so its edits become the item.
+    const fields = { ...(state.working?.fields ?? {}), ...edits };
+    const status = newStatus ?? (state.published ? 'published' : 'draft');
+    if (status === 'published') checkPublishable(r, { ...state.live, ...fields });
     const own: object = kind.saved(body, status);
     // The version check and the write are one statement: a save that raced past the read above still loses.
     const [saved] = await tx
       .update(table)
-      .set({ ...changes, ...own, version: sql`${table.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        ...fields,
+        ...(newStatus !== undefined && { status: newStatus }),
+        ...own,
+        working: null,
+        version: sql`${table.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(table.id, id), eq(table.version, body.version)))
       .returning({ title: table.title });
     if (!saved) throw await lostRace(tx, table, kind.name, id, body.version);
+    const before = state.published ? 'published' : 'draft';
+    // Every publish keeps a revision (the item's history).
+    if (before === 'draft' && status === 'published')
+      await recordRevision(tx, editor, r, id, { ...state.live, ...fields });
     await recordAudit(tx, {
       actor: editor,
-      action: saveAction(current.status, status),
+      action: saveAction(before, status),
       entity: kind.entity,
       entityId: id,
-      beforeTitle: current.title,
+      beforeTitle: String(editedFields(state).title),
       afterTitle: saved.title,
     });
     return kind.get(tx, id);
@@ -143,7 +161,8 @@ export async function deleteItem<Table extends ItemTable, Answer extends Item, C
     const before = await kind.get(tx, id);
     assertMayChange(editor, { authorId: before.author?._id ?? null }, kind.name);
     const [deleted] = await tx.delete(table).where(eq(table.id, before._id)).returning({ id: table.id });
-    if (!deleted) throw notFound(kind.name);
+    if (!deleted) throw itemNotFound(kind.name);
+    await forgetRevisions(tx, kind.entity, [deleted.id]);
     await recordAudit(tx, {
       actor: editor,
       action: 'delete',

@@ -9,7 +9,8 @@ import type { blogs, courses, lessons, tutorials } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { sanitizeTitle } from '../../lib/sanitize';
 import { announceContentChange } from '../../plugins/content-cache';
-import { invalid, type ItemKind, notFound, staleVersion } from './studio-access';
+import { badRequest } from '../../lib/errors';
+import { type ItemKind, itemNotFound, staleVersion } from './studio-access';
 
 export function contentWrite<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -28,7 +29,7 @@ export const iso = (date: Date) => date.toISOString();
 /** A title is plain text after sanitizing, and never empty. */
 export const cleanTitle = (title: string) => {
   const clean = sanitizeTitle(title);
-  if (!clean) throw invalid('title is required');
+  if (!clean) throw badRequest('title is required');
   return clean;
 };
 
@@ -38,9 +39,9 @@ export const authorOf = (row: { authorId: string | null; authorName: string | nu
 
 /** The row `read` finds, or the kind's not-found; an id that is not a UUID names nothing, so nothing is read. */
 export async function readOne<Row>(kind: ItemKind, id: string, read: () => PromiseLike<Row[]>): Promise<Row> {
-  if (!isId(id)) throw notFound(kind);
+  if (!isId(id)) throw itemNotFound(kind);
   const [row] = await read();
-  if (!row) throw notFound(kind);
+  if (!row) throw itemNotFound(kind);
   return row;
 }
 
@@ -53,5 +54,5 @@ export async function lostRace(
   sent: number,
 ) {
   const [row] = await tx.select({ version: table.version }).from(table).where(eq(table.id, id));
-  return row ? staleVersion(kind, row.version, sent) : notFound(kind);
+  return row ? staleVersion(kind, row.version, sent) : itemNotFound(kind);
 }

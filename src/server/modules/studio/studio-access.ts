@@ -1,17 +1,7 @@
-// Who may change what in the Studio, and the refusals its services answer. Services know nothing of HTTP: they
-// throw a StudioRefusal of a kind, and the routes give each kind its status (studio.routes.ts).
+// Who may change what in the Studio, and the refusals its services throw (a Refusal of a kind; the error handler
+// gives each kind its status).
 import type { Role } from '../../../shared/studio-rules';
-
-export type RefusalKind = 'not-found' | 'forbidden' | 'conflict' | 'invalid';
-
-export class StudioRefusal extends Error {
-  constructor(
-    readonly kind: RefusalKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { conflict, forbidden, notFound } from '../../lib/errors';
 
 /** The signed-in author or admin making a Studio call. */
 export interface Editor {
@@ -22,8 +12,7 @@ export interface Editor {
 
 export type ItemKind = 'course' | 'lesson' | 'tutorial' | 'blog post';
 
-export const notFound = (kind: ItemKind | 'user') => new StudioRefusal('not-found', `${capitalize(kind)} not found`);
-export const invalid = (message: string) => new StudioRefusal('invalid', message);
+export const itemNotFound = (kind: ItemKind | 'user') => notFound(`${capitalize(kind)} not found`);
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -35,8 +24,7 @@ export function assertMayChange(editor: Editor, item: { authorId: string | null 
   if (editor.role === 'admin') return;
   if (editor.role === 'author' && item.authorId !== null && item.authorId === editor.id) return;
   const which = kind === 'lesson' ? 'the lessons of a course' : `a ${kind}`;
-  throw new StudioRefusal(
-    'forbidden',
+  throw forbidden(
     item.authorId === null
       ? `This ${kind === 'lesson' ? 'course' : kind} has no author: only admins can change it`
       : `Only its author or an admin can change ${which}: this one was written by someone else`,
@@ -45,8 +33,7 @@ export function assertMayChange(editor: Editor, item: { authorId: string | null 
 
 /** The answer to a save made on an old version: somebody saved in between, and their change must not be lost. */
 export const staleVersion = (kind: ItemKind, current: number, sent: number) =>
-  new StudioRefusal(
-    'conflict',
+  conflict(
     `Someone else changed this ${kind} while you were editing: it is now at version ${current}, your change was ` +
       `made on version ${sent}. Reload it to see their change, then edit again.`,
   );

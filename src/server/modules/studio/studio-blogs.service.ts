@@ -8,6 +8,7 @@ import { blogs, users } from '../../db/schema';
 import { authorOf, iso, readOne } from './content-write';
 import { type ContentKind, createItem, deleteItem, updateItem } from './content-items';
 import type { Editor } from './studio-access';
+import { versionsOf } from './working-copy';
 import { STUDIO_LIST_MAX } from './studio-courses.service';
 
 const columns = {
@@ -21,21 +22,26 @@ const columns = {
   updatedAt: blogs.updatedAt,
   authorId: blogs.authorId,
   authorName: users.name,
+  working: blogs.working,
 };
 const selectBlogs = (db: Db) => db.select(columns).from(blogs).leftJoin(users, eq(users.id, blogs.authorId));
 type BlogRow = Awaited<ReturnType<typeof selectBlogs>>[number];
 
-const toBlog = (row: BlogRow): StudioBlog => ({
-  _id: row.id,
-  title: row.title,
-  content: row.content,
-  date: row.date ? iso(row.date) : null,
-  status: row.status,
-  version: row.version,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  author: authorOf(row),
-});
+const toBlog = (item: BlogRow): StudioBlog => {
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, item.status === 'published');
+  return {
+    _id: row.id,
+    title: row.title,
+    content: row.content,
+    date: row.date ? iso(row.date) : null,
+    status: row.status,
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt,
+    author: authorOf(row),
+    ...versions,
+  };
+};
 
 /** Every post, drafts too, newest first (a post never published counts from its creation). */
 export async function listStudioBlogs(db: Db): Promise<StudioBlog[]> {

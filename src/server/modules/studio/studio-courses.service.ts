@@ -17,9 +17,22 @@ import { recordAudit } from '../../lib/audit';
 import { isId } from '../../lib/ids';
 import { isBlankAuthoredHtml, sanitizeAuthoredHtml } from '../../lib/sanitize';
 import { authorOf, cleanTitle, contentWrite, iso, lostRace, readOne, saveAction } from './content-write';
-import { assertMayChange, type Editor, invalid, notFound, staleVersion } from './studio-access';
+import { badRequest } from '../../lib/errors';
+import { assertMayChange, type Editor, itemNotFound, staleVersion } from './studio-access';
+import {
+  checkPublishable,
+  editedFields,
+  foldLessonWorkingCopies,
+  forgetRevisions,
+  itemState,
+  recordRevision,
+  REVISABLE,
+  saveToWorkingCopy,
+  versionsOf,
+} from './working-copy';
+import { orderProblem } from '../../lib/order-problem';
 
-/** The Studio lists at most this many items of a kind (DESIGN §6: a list's cost does not grow with the table). */
+/** The Studio lists at most this many items of a kind (a list's cost does not grow with the table). */
 export const STUDIO_LIST_MAX = 1_000;
 
 const courseColumns = {
@@ -33,6 +46,7 @@ const courseColumns = {
   updatedAt: courses.updatedAt,
   authorId: courses.authorId,
   authorName: users.name,
+  working: courses.working,
 };
 const lessonColumns = {
   id: lessons.id,
@@ -43,47 +57,70 @@ const lessonColumns = {
   captions: lessons.captions,
   version: lessons.version,
   updatedAt: lessons.updatedAt,
+  working: lessons.working,
 };
 type LessonRow = Pick<typeof lessons.$inferSelect, keyof typeof lessonColumns>;
 
-const toLesson = (row: LessonRow): StudioLesson => ({
-  _id: row.id,
-  courseId: row.courseId,
-  title: row.title,
-  link: row.link,
-  description: row.description,
-  captions: row.captions,
-  version: row.version,
-  updatedAt: iso(row.updatedAt),
-});
+/** A lesson is published with its course: then its edits wait in its working copy. */
+const toLesson = (item: LessonRow, coursePublished: boolean): StudioLesson => {
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, coursePublished);
+  return {
+    _id: row.id,
+    courseId: row.courseId,
+    title: row.title,
+    link: row.link,
+    description: row.description,
+    captions: row.captions,
+    version: row.version,
+    updatedAt,
+    ...versions,
+  };
+};
 
 const selectCourses = (db: Db) =>
   db.select(courseColumns).from(courses).leftJoin(users, eq(users.id, courses.authorId));
 type CourseRow = Awaited<ReturnType<typeof selectCourses>>[number];
 
-const toCourse = (row: CourseRow, courseLessons: StudioLesson[]): StudioCourse => ({
-  _id: row.id,
-  title: row.title,
-  description: row.description,
-  cover: row.cover,
-  status: row.status,
-  version: row.version,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  author: authorOf(row),
-  lessons: courseLessons,
-});
+const toCourse = (item: CourseRow, courseLessons: StudioLesson[]): StudioCourse => {
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, item.status === 'published');
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    cover: row.cover,
+    status: row.status,
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt,
+    author: authorOf(row),
+    lessons: courseLessons,
+    ...versions,
+  };
+};
 
 async function lessonsOf(db: Db, courseIds: string[]): Promise<Map<string, StudioLesson[]>> {
   const byCourse = new Map<string, StudioLesson[]>(courseIds.map((id) => [id, []]));
   if (courseIds.length === 0) return byCourse;
   const rows = await db
-    .select(lessonColumns)
+    .select({ ...lessonColumns, courseStatus: courses.status })
     .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(inArray(lessons.courseId, courseIds))
     .orderBy(asc(lessons.position), asc(lessons.id));
-  for (const row of rows) byCourse.get(row.courseId)?.push(toLesson(row));
+  for (const row of rows) byCourse.get(row.courseId)?.push(toLesson(row, row.courseStatus === 'published'));
   return byCourse;
+}
+
+/** One lesson as the Studio answers it. */
+export async function getStudioLesson(db: Db, id: string): Promise<StudioLesson> {
+  const row = await readOne('lesson', id, () =>
+    db
+      .select({ ...lessonColumns, courseStatus: courses.status })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(eq(lessons.id, id)),
+  );
+  return toLesson(row, row.courseStatus === 'published');
 }
 
 /** Every course, drafts too, in catalogue order, each with its lessons in order. */
@@ -103,7 +140,7 @@ export async function getStudioCourse(db: Db, id: string): Promise<StudioCourse>
 }
 
 const emptyDescription = () =>
-  invalid('description is empty: a published course needs a description (save it as a draft until then)');
+  badRequest('description is empty: a published course needs a description (save it as a draft until then)');
 
 export async function createCourse(db: Db, editor: Editor, body: CreateCourseBody): Promise<StudioCourse> {
   const title = cleanTitle(body.title);
@@ -144,36 +181,53 @@ const lockCourse = (tx: Db, id: string) =>
 
 /** Any subset of the fields on the version the editor saw; a stale version is refused, the row left untouched. */
 export async function updateCourse(db: Db, editor: Editor, id: string, body: PatchCourseBody): Promise<StudioCourse> {
-  if (!isId(id)) throw notFound('course');
+  if (!isId(id)) throw itemNotFound('course');
   const changes = {
     ...(body.title !== undefined && { title: cleanTitle(body.title) }),
     ...(body.description !== undefined && { description: sanitizeAuthoredHtml(body.description) }),
     ...(body.cover !== undefined && { cover: body.cover }),
     ...(body.status !== undefined && { status: body.status }),
   };
+  const r = REVISABLE.course;
   return contentWrite(db, async (tx) => {
-    // Read without a lock (unlike lockCourse): the versioned update below decides a race (decision 0008).
-    const current = await readOne('course', id, () =>
-      tx.select(courseBeforeChange).from(courses).where(eq(courses.id, id)),
-    );
-    assertMayChange(editor, current, 'course');
-    if (current.version !== body.version) throw staleVersion('course', current.version, body.version);
-    const status = changes.status ?? current.status;
-    if (status === 'published' && isBlankAuthoredHtml(changes.description ?? current.description))
-      throw emptyDescription();
+    const state = await itemState(tx, r, id, { lock: true });
+    assertMayChange(editor, state, 'course');
+    if (state.version !== body.version) throw staleVersion('course', state.version, body.version);
+    const { status: newStatus, ...edits } = changes;
+    // A published course stays as readers see it: the edit goes into its working copy until Update.
+    if (state.published && (newStatus ?? 'published') === 'published') {
+      await saveToWorkingCopy(tx, editor, r, state, body.version, edits);
+      return getStudioCourse(tx, id);
+    }
+    // Unpublishing makes the course a draft again: a draft has no working copy, so its edits become the course
+    // (its lessons' too).
+    const fields = { ...(state.working?.fields ?? {}), ...edits };
+    const before = state.published ? 'published' : 'draft';
+    const status = newStatus ?? before;
+    if (status === 'published') checkPublishable(r, { ...state.live, ...fields });
     // The version check and the write are one statement: a save that raced past the read above still loses.
     const [saved] = await tx
       .update(courses)
-      .set({ ...changes, version: sql`${courses.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        ...fields,
+        ...(newStatus !== undefined && { status: newStatus }),
+        working: null,
+        version: sql`${courses.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(courses.id, id), eq(courses.version, body.version)))
       .returning({ title: courses.title, version: courses.version });
     if (!saved) throw await lostRace(tx, courses, 'course', id, body.version);
+    if (before === 'published' && status === 'draft') await foldLessonWorkingCopies(tx, id);
+    // Every publish keeps a revision (the course's history).
+    if (before === 'draft' && status === 'published')
+      await recordRevision(tx, editor, r, id, { ...state.live, ...fields });
     await recordAudit(tx, {
       actor: editor,
-      action: saveAction(current.status, status),
+      action: saveAction(before, status),
       entity: 'course',
       entityId: id,
-      beforeTitle: current.title,
+      beforeTitle: String(editedFields(state).title),
       afterTitle: saved.title,
     });
     return getStudioCourse(tx, id);
@@ -186,6 +240,8 @@ export async function deleteCourse(db: Db, editor: Editor, id: string): Promise<
     const current = await lockCourse(tx, id);
     assertMayChange(editor, current, 'course');
     const before = await getStudioCourse(tx, id);
+    await forgetRevisions(tx, 'lesson', sql`select ${lessons.id} from ${lessons} where ${lessons.courseId} = ${id}`);
+    await forgetRevisions(tx, 'course', [id]);
     await tx.delete(courses).where(eq(courses.id, id));
     await recordAudit(tx, {
       actor: editor,
@@ -221,7 +277,8 @@ export async function addLesson(
 ): Promise<StudioLesson> {
   const title = cleanTitle(body.title);
   const description = sanitizeAuthoredHtml(body.description);
-  const duration = await durationOf(body.link);
+  const link = body.link ?? '';
+  const duration = link ? await durationOf(link) : null;
   return contentWrite(db, async (tx) => {
     const course = await lockCourse(tx, courseId);
     assertMayChange(editor, course, 'lesson');
@@ -230,13 +287,13 @@ export async function addLesson(
       .from(lessons)
       .where(eq(lessons.courseId, course.id));
     if (lessonCount >= LIMITS.lessonsPerCourseMax)
-      throw invalid(`a course has at most ${LIMITS.lessonsPerCourseMax} lessons`);
+      throw badRequest(`a course has at most ${LIMITS.lessonsPerCourseMax} lessons`);
     const [row] = await tx
       .insert(lessons)
       .values({
         courseId: course.id,
         title,
-        link: body.link,
+        link,
         description,
         captions: body.captions ?? null,
         duration,
@@ -245,7 +302,7 @@ export async function addLesson(
       .returning(lessonColumns);
     await touchCourse(tx, course.id);
     await recordAudit(tx, { actor: editor, action: 'create', entity: 'lesson', entityId: row.id, afterTitle: title });
-    return toLesson(row);
+    return toLesson(row, course.status === 'published');
   });
 }
 
@@ -276,30 +333,36 @@ export async function updateLesson(
   const changes = {
     ...(body.title !== undefined && { title: cleanTitle(body.title) }),
     // A new video brings its own duration (null for a third-party link, until its first player report).
-    ...(body.link !== undefined && { link: body.link, duration: await durationOf(body.link) }),
+    ...(body.link !== undefined && { link: body.link, duration: body.link ? await durationOf(body.link) : null }),
     ...(body.description !== undefined && { description: sanitizeAuthoredHtml(body.description) }),
     ...(body.captions !== undefined && { captions: body.captions }),
   };
+  const r = REVISABLE.lesson;
   return contentWrite(db, async (tx) => {
-    const current = await findLesson(tx, id);
-    assertMayChange(editor, current, 'lesson');
-    if (current.version !== body.version) throw staleVersion('lesson', current.version, body.version);
-    const [saved] = await tx
-      .update(lessons)
-      .set({ ...changes, version: sql`${lessons.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
-      .returning(lessonColumns);
-    if (!saved) throw await lostRace(tx, lessons, 'lesson', id, body.version);
-    await touchCourse(tx, current.courseId);
-    await recordAudit(tx, {
-      actor: editor,
-      action: 'update',
-      entity: 'lesson',
-      entityId: id,
-      beforeTitle: current.title,
-      afterTitle: saved.title,
-    });
-    return toLesson(saved);
+    const state = await itemState(tx, r, id, { lock: true });
+    assertMayChange(editor, state, 'lesson');
+    if (state.version !== body.version) throw staleVersion('lesson', state.version, body.version);
+    if (state.published) {
+      // A lesson of a published course stays as readers see it: the edit goes into its working copy until Update.
+      await saveToWorkingCopy(tx, editor, r, state, body.version, changes);
+    } else {
+      const [saved] = await tx
+        .update(lessons)
+        .set({ ...changes, version: sql`${lessons.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
+        .returning(lessonColumns);
+      if (!saved) throw await lostRace(tx, lessons, 'lesson', id, body.version);
+      await recordAudit(tx, {
+        actor: editor,
+        action: 'update',
+        entity: 'lesson',
+        entityId: id,
+        beforeTitle: state.title,
+        afterTitle: saved.title,
+      });
+    }
+    if (state.courseId) await touchCourse(tx, state.courseId);
+    return getStudioLesson(tx, id);
   });
 }
 
@@ -307,8 +370,10 @@ export async function deleteLesson(db: Db, editor: Editor, id: string): Promise<
   return contentWrite(db, async (tx) => {
     const current = await findLesson(tx, id);
     assertMayChange(editor, current, 'lesson');
-    const [deleted] = await tx.delete(lessons).where(eq(lessons.id, id)).returning(lessonColumns);
-    if (!deleted) throw notFound('lesson');
+    const gone = await getStudioLesson(tx, id);
+    const [deleted] = await tx.delete(lessons).where(eq(lessons.id, id)).returning({ id: lessons.id });
+    if (!deleted) throw itemNotFound('lesson');
+    await forgetRevisions(tx, 'lesson', [deleted.id]);
     await touchCourse(tx, current.courseId);
     await recordAudit(tx, {
       actor: editor,
@@ -317,31 +382,17 @@ export async function deleteLesson(db: Db, editor: Editor, id: string): Promise<
       entityId: id,
       beforeTitle: current.title,
     });
-    return toLesson(deleted);
+    return gone;
   });
 }
 
 /** What is wrong with a proposed order of a course's lessons, or null when it names each lesson exactly once. */
-export function lessonOrderProblem(lessonIds: string[], proposed: string[]): string | null {
-  const known = new Set(lessonIds);
-  const seen = new Set<string>();
-  const duplicate = new Set<string>();
-  const extra: string[] = [];
-  for (const id of proposed) {
-    if (seen.has(id)) duplicate.add(id);
-    seen.add(id);
-    if (!known.has(id)) extra.push(id);
-  }
-  const missing = lessonIds.filter((id) => !seen.has(id));
-  const problems = [
-    duplicate.size ? `duplicate ids: ${[...duplicate].join(', ')}` : '',
-    extra.length ? `ids that are not lessons of this course: ${extra.join(', ')}` : '',
-    missing.length ? `missing lessons: ${missing.join(', ')}` : '',
-  ].filter(Boolean);
-  return problems.length
-    ? `ids must list each of the course's ${lessonIds.length} lessons exactly once: ${problems.join('; ')}`
-    : null;
-}
+export const lessonOrderProblem = (lessonIds: string[], proposed: string[]) =>
+  orderProblem(lessonIds, proposed, {
+    all: `the course's ${lessonIds.length} lessons`,
+    stranger: 'lessons of this course',
+    missing: 'lessons',
+  });
 
 /** Puts the course's lessons in the order of `ids` (all of them, each once); answers them in that order. */
 export async function reorderLessons(db: Db, editor: Editor, courseId: string, ids: string[]): Promise<StudioLesson[]> {
@@ -359,7 +410,7 @@ export async function reorderLessons(db: Db, editor: Editor, courseId: string, i
       rows.map((r) => r.id),
       proposed,
     );
-    if (problem) throw invalid(problem);
+    if (problem) throw badRequest(problem);
     if (proposed.length > 0) {
       const positions = sql.join(
         proposed.map((id, position) => sql`(${id}::uuid, ${position}::int)`),

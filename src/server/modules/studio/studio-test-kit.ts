@@ -1,6 +1,6 @@
-// What the Studio's tests share: users of each role, calls with a token, and valid bodies to start from.
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+// What the Studio's tests share: an app with an admin and two authors, valid bodies to start from, and items
+// made through the Studio's own calls.
+import type { FastifyInstance } from 'fastify';
 import type {
   CreateBlogBody,
   CreateCourseBody,
@@ -11,46 +11,21 @@ import type {
   StudioLesson,
   StudioTutorial,
 } from '../../../shared/studio';
-import type { Role } from '../../../shared/studio-rules';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { seedDemoContent } from '../../db/seed/seed';
 import { createUser, type TestUser } from '../../test/factories';
 import { fixtureContent } from '../../test/fixtures';
+import { call } from '../../test/kit';
 import { createTestApp } from '../../test/test-app';
-
-/** A verified user with a live session and the given stored role. */
-export async function createUserAs(
-  db: Db,
-  role: Role,
-  overrides: Parameters<typeof createUser>[1] = {},
-): Promise<TestUser> {
-  const user = await createUser(db, overrides);
-  if (role !== 'learner') await db.update(users).set({ role }).where(eq(users.id, user.id));
-  return user;
-}
 
 /** A fresh app with an admin, Ada, and two authors, Alice and Bob; with the demo catalogue when `seed`. */
 export async function studioTestApp({ seed = false } = {}) {
   const t = await createTestApp();
   if (seed) await seedDemoContent(t.database.db, fixtureContent);
-  const admin = await createUserAs(t.database.db, 'admin', { name: 'Ada Admin' });
-  const alice = await createUserAs(t.database.db, 'author', { name: 'Alice Author' });
-  const bob = await createUserAs(t.database.db, 'author', { name: 'Bob Author' });
+  const admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
+  const alice = await createUser(t.database.db, { name: 'Alice Author', role: 'author' });
+  const bob = await createUser(t.database.db, { name: 'Bob Author', role: 'author' });
   return { t, admin, alice, bob };
 }
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** `inject` with the user's `auth-token` (none when `user` is undefined) and a JSON body when given. */
-export function call(app: FastifyInstance, method: Method, url: string, user?: TestUser, payload?: object) {
-  const options: InjectOptions = { method, url, headers: user ? { 'auth-token': user.token } : {} };
-  if (payload !== undefined) options.payload = payload;
-  return app.inject(options);
-}
-
-/** The `{error}` of a refusal. */
-export const errorOf = (res: { json<T>(): T }) => res.json<{ error: string }>().error;
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -79,14 +54,15 @@ export const blogBody = (overrides: Partial<CreateBlogBody> = {}): CreateBlogBod
   ...overrides,
 });
 
-/** Creating through the API, as `user`, failing loudly when the call does not answer 200. */
+/** Creating through the Studio's calls, as `user` would (the factories insert rows directly instead), failing
+ *  loudly when the call does not answer 200. */
 async function created<T>(app: FastifyInstance, user: TestUser, url: string, payload: object): Promise<T> {
   const res = await call(app, 'POST', url, user, payload);
   if (res.statusCode !== 200) throw new Error(`POST ${url} answered ${res.statusCode}: ${res.body}`);
   return res.json<T>();
 }
 
-export const createCourse = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateCourseBody> = {}) =>
+export const postCourse = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateCourseBody> = {}) =>
   created<StudioCourse>(app, user, '/api/studio/courses', courseBody(overrides));
 export const addLesson = (
   app: FastifyInstance,
@@ -94,9 +70,9 @@ export const addLesson = (
   courseId: string,
   overrides: Partial<CreateLessonBody> = {},
 ) => created<StudioLesson>(app, user, `/api/studio/courses/${courseId}/lessons`, lessonBody(overrides));
-export const createTutorial = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateTutorialBody> = {}) =>
+export const postTutorial = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateTutorialBody> = {}) =>
   created<StudioTutorial>(app, user, '/api/studio/tutorials', tutorialBody(overrides));
-export const createBlog = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateBlogBody> = {}) =>
+export const postBlog = (app: FastifyInstance, user: TestUser, overrides: Partial<CreateBlogBody> = {}) =>
   created<StudioBlog>(app, user, '/api/studio/blogs', blogBody(overrides));
 
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -7,6 +7,7 @@ import { tutorials, users } from '../../db/schema';
 import { authorOf, iso, readOne } from './content-write';
 import { type ContentKind, createItem, deleteItem, updateItem } from './content-items';
 import type { Editor } from './studio-access';
+import { versionsOf } from './working-copy';
 import { STUDIO_LIST_MAX } from './studio-courses.service';
 
 const columns = {
@@ -20,22 +21,27 @@ const columns = {
   updatedAt: tutorials.updatedAt,
   authorId: tutorials.authorId,
   authorName: users.name,
+  working: tutorials.working,
 };
 const selectTutorials = (db: Db) =>
   db.select(columns).from(tutorials).leftJoin(users, eq(users.id, tutorials.authorId));
 type TutorialRow = Awaited<ReturnType<typeof selectTutorials>>[number];
 
-const toTutorial = (row: TutorialRow): StudioTutorial => ({
-  _id: row.id,
-  title: row.title,
-  image: row.image,
-  content: row.content,
-  status: row.status,
-  version: row.version,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  author: authorOf(row),
-});
+const toTutorial = (item: TutorialRow): StudioTutorial => {
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, item.status === 'published');
+  return {
+    _id: row.id,
+    title: row.title,
+    image: row.image,
+    content: row.content,
+    status: row.status,
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt,
+    author: authorOf(row),
+    ...versions,
+  };
+};
 
 /** Every tutorial, drafts too, in catalogue order. */
 export async function listStudioTutorials(db: Db): Promise<StudioTutorial[]> {
@@ -53,7 +59,7 @@ const TUTORIAL: ContentKind<typeof tutorials, StudioTutorial, CreateTutorialBody
   entity: 'tutorial',
   get: getStudioTutorial,
   created: (body) => ({
-    image: body.image,
+    image: body.image ?? '',
     // After the last tutorial: new tutorials join the end of the catalogue.
     position: sql`(select coalesce(max(${tutorials.position}), -1) + 1 from ${tutorials})`,
   }),

@@ -9,7 +9,8 @@ import { recordAudit } from '../../lib/audit';
 import { isId } from '../../lib/ids';
 import { effectiveRole } from '../../lib/roles';
 import { announceSessionChange } from '../../plugins/current-user';
-import { type Editor, notFound, StudioRefusal } from './studio-access';
+import { conflict } from '../../lib/errors';
+import { type Editor, itemNotFound } from './studio-access';
 
 /** A search answers at most this many users. */
 export const USERS_MAX = 50;
@@ -65,23 +66,19 @@ export async function setRole(
   role: Role,
   adminEmails: string[],
 ): Promise<StudioUser> {
-  if (!isId(userId)) throw notFound('user');
+  if (!isId(userId)) throw itemNotFound('user');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_LOCK})`);
     const [user] = await tx.select(columns).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound('user');
+    if (!user) throw itemNotFound('user');
     if (isListed(user.email, adminEmails))
-      throw new StudioRefusal(
-        'conflict',
+      throw conflict(
         `${user.name}'s role is set by ADMIN_EMAILS in the server's configuration: an account listed there is an ` +
           'admin while it is listed, and only removing it from ADMIN_EMAILS changes that',
       );
     if (user.role === role) return toStudioUser(user, adminEmails);
     if (user.role === 'admin' && (await otherAdmins(tx, user.id, adminEmails)) === 0)
-      throw new StudioRefusal(
-        'conflict',
-        `${user.name} is the last admin: make someone else an admin first, so the site always has one`,
-      );
+      throw conflict(`${user.name} is the last admin: make someone else an admin first, so the site always has one`);
     const [saved] = await tx.update(users).set({ role }).where(eq(users.id, user.id)).returning(columns);
     await announceSessionChange(tx);
     await recordAudit(tx, {

@@ -1,13 +1,14 @@
-// A draft never reaches readers (issue 8): not in the public lists, detail calls, search or comments. Publishing
+// A draft never reaches readers: not in the public lists, detail calls, search or comments. Publishing
 // shows it at once in the same process (the read cache is cleared by the write), unpublishing hides it again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, SearchResult } from '../../../shared/contract';
 import type { StudioBlog, StudioCourse, StudioLesson, StudioTutorial } from '../../../shared/studio';
 import { seedDemoContent } from '../../db/seed/seed';
-import type { TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
 import { fixtureContent } from '../../test/fixtures';
+import { call } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { addLesson, call, createBlog, createCourse, createTutorial, createUserAs } from './studio-test-kit';
+import { addLesson, postBlog, postCourse, postTutorial } from './studio-test-kit';
 
 let t: TestApp;
 let admin: TestUser;
@@ -23,12 +24,12 @@ const WORD = 'Quokkaflux';
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent(t.database.db, fixtureContent);
-  admin = await createUserAs(t.database.db, 'admin');
-  reader = await createUserAs(t.database.db, 'learner');
-  course = await createCourse(t.app, admin, { title: `${WORD} course` });
+  admin = await createUser(t.database.db, { role: 'admin' });
+  reader = await createUser(t.database.db);
+  course = await postCourse(t.app, admin, { title: `${WORD} course` });
   lesson = await addLesson(t.app, admin, course._id, { title: `${WORD} lesson` });
-  tutorial = await createTutorial(t.app, admin, { title: `${WORD} tutorial` });
-  post = await createBlog(t.app, admin, { title: `${WORD} post` });
+  tutorial = await postTutorial(t.app, admin, { title: `${WORD} tutorial` });
+  post = await postBlog(t.app, admin, { title: `${WORD} post` });
 });
 afterAll(() => t.close());
 

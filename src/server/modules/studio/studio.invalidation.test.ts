@@ -1,30 +1,21 @@
-// Publishing reaches every process's read cache (DESIGN §7: within 1 s). On PostgreSQL (DATABASE_URL set): two
+// Publishing reaches every process's read cache within 1 s. On PostgreSQL (DATABASE_URL set): two
 // apps on one database, each with its own pool and LISTEN connection; a publish through A shows through B. On
 // PGlite: a NOTIFY on the channel clears the cache of the app that hears it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Course } from '../../../shared/contract';
-import { courses } from '../../db/schema';
 import { CONTENT_CHANNEL } from '../../plugins/content-cache';
+import { createCourse, createUser } from '../../test/factories';
+import { call } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { twoAppProcesses } from '../../test/two-app-processes';
-import { call, createCourse, createUserAs } from './studio-test-kit';
+import { timeWithin } from '../../test/within';
+import { postCourse } from './studio-test-kit';
 
 const target = inject('testDb');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const courseTitles = async (app: TestApp['app']) =>
   (await call(app, 'GET', '/api/course/getCourse')).json<Course[]>().map((c) => c.title);
-
-/** Polls `check` every 10 ms until it holds or `limitMs` passes; answers the milliseconds it took, or null. */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number | null> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if (await check()) return performance.now() - started;
-    await sleep(10);
-  }
-  return (await check()) ? performance.now() - started : null;
-}
 
 describe('a NOTIFY on the content channel (any database)', () => {
   let t: TestApp;
@@ -36,12 +27,10 @@ describe('a NOTIFY on the content channel (any database)', () => {
   it('clears the read cache of the app that hears it', async () => {
     expect(await courseTitles(t.app)).toEqual([]);
     // Written behind the app's back: the cached list does not know of it.
-    await t.database.db
-      .insert(courses)
-      .values({ title: 'Behind the back', description: '<p>x</p>', cover: '/c.png', position: 0, status: 'published' });
+    await createCourse(t.database.db, { title: 'Behind the back' });
     expect(await courseTitles(t.app)).toEqual([]);
     await t.database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
-    expect(await within(1_000, async () => (await courseTitles(t.app)).includes('Behind the back'))).not.toBeNull();
+    expect(await timeWithin(1_000, async () => (await courseTitles(t.app)).includes('Behind the back'))).not.toBeNull();
   });
 });
 
@@ -50,8 +39,8 @@ describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL 
 
   it('shows a course published through A in B’s cached list within 1 s', async () => {
     const [a, b] = apps;
-    const admin = await createUserAs(databases[0].db, 'admin');
-    const course = await createCourse(a, admin, { title: 'Across processes' });
+    const admin = await createUser(databases[0].db, { role: 'admin' });
+    const course = await postCourse(a, admin, { title: 'Across processes' });
     // B reads (and caches) the list without the draft.
     expect(await courseTitles(b)).not.toContain('Across processes');
     expect(await courseTitles(b)).not.toContain('Across processes');
@@ -61,7 +50,7 @@ describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL 
       version: course.version,
     });
     expect(publish.statusCode).toBe(200);
-    const took = await within(1_000, async () => (await courseTitles(b)).includes('Across processes'));
+    const took = await timeWithin(1_000, async () => (await courseTitles(b)).includes('Across processes'));
     expect(took, 'B still served its cached list after 1 s').not.toBeNull();
 
     // And unpublishing hides it from B again, just as fast.
@@ -70,7 +59,7 @@ describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL 
       version: course.version + 1,
     });
     expect(unpublish.statusCode).toBe(200);
-    expect(await within(1_000, async () => !(await courseTitles(b)).includes('Across processes'))).not.toBeNull();
+    expect(await timeWithin(1_000, async () => !(await courseTitles(b)).includes('Across processes'))).not.toBeNull();
   });
 
   it('serves no stale list while a process’s LISTEN connection is down: a change it could not hear still shows', async () => {
@@ -82,13 +71,7 @@ describe.runIf(target.kind === 'postgres')('two app processes on one PostgreSQL 
           where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
     );
     // Written with no NOTIFY at all: only a process that stopped caching (or reloaded on reconnect) can show it.
-    await databases[0].db.insert(courses).values({
-      title: 'Unheard',
-      description: '<p>x</p>',
-      cover: '/c.png',
-      position: 99,
-      status: 'published',
-    });
-    expect(await within(1_000, async () => (await courseTitles(b)).includes('Unheard'))).not.toBeNull();
+    await createCourse(databases[0].db, { title: 'Unheard' });
+    expect(await timeWithin(1_000, async () => (await courseTitles(b)).includes('Unheard'))).not.toBeNull();
   });
 });

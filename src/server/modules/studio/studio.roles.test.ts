@@ -1,19 +1,17 @@
-// The role matrix (issue 8): every Studio call × no token (401), a learner (403), an author and an admin. Authors
+// The role matrix: every Studio call × no token (401), a learner (403), an author and an admin. Authors
 // and admins may use the content calls (the items here are the author's own); users and the audit are admins'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { call, type Method } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   addLesson,
   blogBody,
-  call,
   courseBody,
-  createBlog,
-  createCourse,
-  createTutorial,
-  createUserAs,
+  postBlog,
+  postCourse,
+  postTutorial,
   lessonBody,
-  type Method,
   tutorialBody,
 } from './studio-test-kit';
 
@@ -22,9 +20,9 @@ const users = {} as Record<'learner' | 'author' | 'admin', TestUser>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  users.learner = await createUserAs(t.database.db, 'learner');
-  users.author = await createUserAs(t.database.db, 'author');
-  users.admin = await createUserAs(t.database.db, 'admin');
+  users.learner = await createUser(t.database.db);
+  users.author = await createUser(t.database.db, { role: 'author' });
+  users.admin = await createUser(t.database.db, { role: 'admin' });
 });
 afterAll(() => t.close());
 
@@ -40,7 +38,7 @@ interface StudioCall {
   prepare(): Promise<Request>;
 }
 
-const ownCourse = () => createCourse(t.app, users.author);
+const ownCourse = () => postCourse(t.app, users.author);
 const ownLessons = async () => {
   const course = await ownCourse();
   const first = await addLesson(t.app, users.author, course._id);
@@ -131,8 +129,8 @@ const CALLS: StudioCall[] = [
     name: 'DELETE /api/studio/lessons/{id}',
     prepare: async () => ({ method: 'DELETE', url: `/api/studio/lessons/${(await ownLessons()).first._id}` }),
   },
-  ...itemCalls('tutorials', () => createTutorial(t.app, users.author), tutorialBody()),
-  ...itemCalls('blogs', () => createBlog(t.app, users.author), blogBody()),
+  ...itemCalls('tutorials', () => postTutorial(t.app, users.author), tutorialBody()),
+  ...itemCalls('blogs', () => postBlog(t.app, users.author), blogBody()),
   {
     name: 'GET /api/studio/users',
     adminOnly: true,
@@ -142,7 +140,7 @@ const CALLS: StudioCall[] = [
     name: 'PUT /api/studio/users/{id}/role',
     adminOnly: true,
     prepare: async () => {
-      const someone = await createUserAs(t.database.db, 'learner');
+      const someone = await createUser(t.database.db);
       return { method: 'PUT', url: `/api/studio/users/${someone.id}/role`, payload: { role: 'author' } };
     },
   },

@@ -1,4 +1,4 @@
-// The Studio API (issue 8): authors and admins write courses, lessons, tutorials and blog posts; admins set roles
+// The Studio API: authors and admins write courses, lessons, tutorials and blog posts; admins set roles
 // and read the audit trail. Every answer is `no-store`; every content write clears the read caches
 // (docs/decisions/0008-studio-roles-drafts-invalidation.md).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import {
   patchCourseBody,
   patchLessonBody,
   patchTutorialBody,
+  setOwnerBody,
   setRoleBody,
   studioBlog,
   studioCourse,
@@ -24,44 +25,52 @@ import {
   studioUser,
   usersQuery,
 } from '../../../shared/studio';
-import { HttpError } from '../../lib/errors';
-import { createMediaStorage, durationOfLink, PUBLIC_DIR } from '../media';
+import { blog, courseWithLessons, lessonPage, tutorial } from '../../../shared/contract';
+import { previewLink, REVISABLE_KINDS, revisionActionBody, revisionList } from '../../../shared/studio-revisions';
+import { PATHS } from '../../paths';
+import { createMediaStorage, durationOfLink } from '../media';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
 import { signedInUser } from '../../plugins/current-user';
-import { type Editor, type RefusalKind, StudioRefusal } from './studio-access';
+import type { Editor } from './studio-access';
 import { listAudit } from './studio-audit.service';
 import * as blogs from './studio-blogs.service';
 import * as courses from './studio-courses.service';
 import * as tutorials from './studio-tutorials.service';
+import { setOwner } from './studio-owner.service';
 import { findUsers, setRole } from './studio-users.service';
+import { makePreviewLink, readPreview, revokePreviewLinks } from './preview.service';
+import {
+  discardChanges,
+  KIND_OF_PATH,
+  listRevisions,
+  publishChanges,
+  restoreRevision,
+} from './studio-revisions.service';
+
+export interface StudioRoutesOptions {
+  /** The clock preview links are made and checked by, in ms (tests move it past a link's expiry). */
+  now?: () => number;
+}
 
 /** Authored text is up to LIMITS.authoredTextMax characters: a Studio body may be far bigger than a comment. */
 export const STUDIO_BODY_BYTES_MAX = 1024 * 1024;
 /** Studio writes per user per route per minute: autosave every few seconds stays far below it. */
 export const STUDIO_WRITES_PER_MINUTE = 120;
 
-const STATUS: Record<RefusalKind, number> = { invalid: 400, forbidden: 403, 'not-found': 404, conflict: 409 };
-
-/** The service's answer, or its refusal as an HTTP error. */
-async function answer<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof StudioRefusal) throw new HttpError(STATUS[err.kind], err.message);
-    throw err;
-  }
-}
-
 // Any string: an id that is not a UUID names nothing and answers 404, never 400 or 500.
 const idParams = z.object({ id: z.string() });
 
-export const studioRoutes: FastifyPluginAsync = async (instance) => {
+const revisionParams = z.object({ id: z.string(), rev: z.string() });
+const previewQuery = z.object({ token: z.string().max(200, 'token is too long').optional() });
+
+export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (instance, options) => {
+  const now = options.now ?? Date.now;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  // Lesson videos' durations are read from the media when a lesson gets its link (issue 9).
+  // Lesson videos' durations are read from the media when a lesson gets its link.
   const storage = createMediaStorage(app.config);
   app.addHook('onClose', async () => storage.close());
-  const durationOf = (link: string) => durationOfLink(link, { storage, publicDir: PUBLIC_DIR });
+  const durationOf = (link: string) => durationOfLink(link, { storage, publicDir: PATHS.publicDir });
 
   // Drafts, emails and roles: nothing the Studio answers may be kept by a browser or a proxy, failures included.
   app.addHook('onRequest', async (_request, reply) => {
@@ -74,7 +83,7 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   };
   /** A content write committed: this process's cache goes now; the others hear the NOTIFY. */
   const changed = async <T>(work: Promise<T>): Promise<T> => {
-    const result = await answer(work);
+    const result = await work;
     app.contentChanged();
     return result;
   };
@@ -99,7 +108,7 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/studio/courses/:id',
     { ...read, schema: { params: idParams, response: { 200: studioCourse } } },
-    async (request) => answer(courses.getStudioCourse(db, request.params.id)),
+    async (request) => courses.getStudioCourse(db, request.params.id),
   );
   app.patch(
     '/api/studio/courses/:id',
@@ -144,7 +153,7 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/studio/tutorials/:id',
     { ...read, schema: { params: idParams, response: { 200: studioTutorial } } },
-    async (request) => answer(tutorials.getStudioTutorial(db, request.params.id)),
+    async (request) => tutorials.getStudioTutorial(db, request.params.id),
   );
   app.patch(
     '/api/studio/tutorials/:id',
@@ -169,7 +178,7 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
   app.get(
     '/api/studio/blogs/:id',
     { ...read, schema: { params: idParams, response: { 200: studioBlog } } },
-    async (request) => answer(blogs.getStudioBlog(db, request.params.id)),
+    async (request) => blogs.getStudioBlog(db, request.params.id),
   );
   app.patch(
     '/api/studio/blogs/:id',
@@ -182,6 +191,81 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
     async (request) => changed(blogs.deleteBlog(db, editor(request), request.params.id)),
   );
 
+  // ---- published versions: Update, Discard changes, history, previews (decision 0051) ----
+  const answerOf: Record<(typeof REVISABLE_KINDS)[number], z.ZodType> = {
+    courses: studioCourse,
+    lessons: studioLesson,
+    tutorials: studioTutorial,
+    blogs: studioBlog,
+  };
+  for (const path of REVISABLE_KINDS) {
+    const kind = KIND_OF_PATH[path];
+    const item = answerOf[path];
+    app.post(
+      `/api/studio/${path}/:id/update`,
+      { ...write, schema: { params: idParams, body: revisionActionBody, response: { 200: item } } },
+      async (request) => changed(publishChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+    );
+    app.post(
+      `/api/studio/${path}/:id/discard`,
+      { ...write, schema: { params: idParams, body: revisionActionBody, response: { 200: item } } },
+      async (request) => changed(discardChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+    );
+    app.get(
+      `/api/studio/${path}/:id/revisions`,
+      { ...read, schema: { params: idParams, response: { 200: revisionList } } },
+      async (request) => listRevisions(db, kind, request.params.id),
+    );
+    app.post(
+      `/api/studio/${path}/:id/revisions/:rev/restore`,
+      { ...write, schema: { params: revisionParams, body: revisionActionBody, response: { 200: item } } },
+      async (request) =>
+        changed(
+          restoreRevision(db, editor(request), kind, request.params.id, request.params.rev, request.body?.version),
+        ),
+    );
+    app.post(
+      `/api/studio/${path}/:id/preview-link`,
+      { ...write, schema: { params: idParams, response: { 200: previewLink } } },
+      async (request) =>
+        makePreviewLink(db, editor(request), kind, request.params.id, { publicUrl: app.config.publicUrl, now: now() }),
+    );
+    app.delete(
+      `/api/studio/${path}/:id/preview-link`,
+      { ...write, schema: { params: idParams } },
+      async (request, reply) => {
+        await revokePreviewLinks(db, editor(request), kind, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  }
+  // A preview is for its author, admins and link holders only: never kept by a cache, never indexed.
+  const previewAnswer: Record<(typeof REVISABLE_KINDS)[number], z.ZodType> = {
+    courses: courseWithLessons,
+    lessons: lessonPage,
+    tutorials: z.array(tutorial),
+    blogs: z.array(blog),
+  };
+  for (const path of REVISABLE_KINDS) {
+    const kind = KIND_OF_PATH[path];
+    app.get(
+      `/api/preview/${path}/:id`,
+      { schema: { params: idParams, querystring: previewQuery, response: { 200: previewAnswer[path] } } },
+      async (request, reply) => {
+        reply.header('x-robots-tag', 'noindex');
+        // Signed in (an author or admin previewing their own): the session; a link holder needs none.
+        if (request.query.token === undefined && request.headers['auth-token'])
+          await app.requireUser.call(app, request, reply);
+        const user = request.user;
+        return readPreview(db, kind, request.params.id, {
+          editor: user ? { id: user.id, name: user.name, role: user.role } : null,
+          token: request.query.token,
+          now: now(),
+        });
+      },
+    );
+  }
+
   // ---- users and the audit trail (admins) ----
   app.get(
     '/api/studio/users',
@@ -193,16 +277,32 @@ export const studioRoutes: FastifyPluginAsync = async (instance) => {
     { ...adminWrite, schema: { params: idParams, body: setRoleBody, response: { 200: studioUser } } },
     // A role is no content: no read cache to clear, but the sessions this process keeps carry the old role.
     async (request) => {
-      const saved = await answer(
-        setRole(db, editor(request), request.params.id, request.body.role, app.config.adminEmails),
-      );
+      const saved = await setRole(db, editor(request), request.params.id, request.body.role, app.config.adminEmails);
       app.sessionsChanged();
       return saved;
     },
   );
+  // ---- who owns an item (admins): hand it to an author or admin ----
+  const owned = [
+    ['courses', studioCourse, courses.getStudioCourse],
+    ['tutorials', studioTutorial, tutorials.getStudioTutorial],
+    ['blogs', studioBlog, blogs.getStudioBlog],
+  ] as const;
+  for (const [kind, answer, get] of owned) {
+    app.put(
+      `/api/studio/${kind}/:id/owner`,
+      { ...adminWrite, schema: { params: idParams, body: setOwnerBody, response: { 200: answer } } },
+      async (request) => {
+        const { id } = request.params;
+        await changed(setOwner(db, editor(request), kind, id, request.body.userId, app.config.adminEmails));
+        return get(db, id);
+      },
+    );
+  }
+
   app.get(
     '/api/studio/audit',
     { preHandler: app.requireAdmin, schema: { querystring: auditQuery, response: { 200: z.array(auditEntry) } } },
-    async (request) => listAudit(db, request.query.before),
+    async (request) => listAudit(db, request.query),
   );
 };

@@ -10,18 +10,9 @@ import {
   type StudioTutorial,
 } from '../../../shared/studio';
 import type { TestUser } from '../../test/factories';
+import { call, errorOf, type Method } from '../../test/kit';
 import type { TestApp } from '../../test/test-app';
-import {
-  BAD_IDS,
-  blogBody,
-  call,
-  createBlog,
-  createTutorial,
-  errorOf,
-  type Method,
-  studioTestApp,
-  tutorialBody,
-} from './studio-test-kit';
+import { BAD_IDS, blogBody, postBlog, postTutorial, studioTestApp, tutorialBody } from './studio-test-kit';
 
 let t: TestApp;
 let admin: TestUser;
@@ -43,7 +34,7 @@ const KINDS = [
   {
     kind: 'tutorials',
     schema: studioTutorial,
-    make: (user: TestUser, overrides: Overrides = {}) => createTutorial(t.app, user, overrides),
+    make: (user: TestUser, overrides: Overrides = {}) => postTutorial(t.app, user, overrides),
     body: tutorialBody,
     badMedia: { image: 'javascript:alert(1)' },
     badMediaField: /image/,
@@ -52,7 +43,7 @@ const KINDS = [
   {
     kind: 'blogs',
     schema: studioBlog,
-    make: (user: TestUser, overrides: Overrides = {}) => createBlog(t.app, user, overrides),
+    make: (user: TestUser, overrides: Overrides = {}) => postBlog(t.app, user, overrides),
     body: blogBody,
     badMedia: { title: 'x'.repeat(201) },
     badMediaField: /title/,
@@ -159,7 +150,7 @@ describe.each(KINDS)('/api/studio/$kind', ({ kind, schema, make, body, badMedia,
 
 describe('a blog post’s date', () => {
   it('is null until the first publish, set then, and kept through unpublish and republish', async () => {
-    const post = await createBlog(t.app, alice);
+    const post = await postBlog(t.app, alice);
     expect(post.date).toBeNull();
     const patch = (payload: object) => studio('PATCH', `/api/studio/blogs/${post._id}`, alice, payload);
     const published = (await patch({ status: 'published', version: 1 })).json<StudioBlog>();
@@ -175,15 +166,15 @@ describe('a blog post’s date', () => {
   });
 
   it('is set at creation for a post created published', async () => {
-    const post = await createBlog(t.app, alice, { status: 'published' });
+    const post = await postBlog(t.app, alice, { status: 'published' });
     expect(post.date).not.toBeNull();
     expect(Math.abs(Date.parse(post.date ?? '') - Date.now())).toBeLessThan(60_000);
   });
 
   it('orders the Studio list newest first, drafts by when they were created', async () => {
-    const older = await createBlog(t.app, alice, { status: 'published' });
+    const older = await postBlog(t.app, alice, { status: 'published' });
     await sleep(5);
-    const draft = await createBlog(t.app, alice);
+    const draft = await postBlog(t.app, alice);
     const list = (await studio('GET', '/api/studio/blogs', alice)).json<StudioBlog[]>().map((p) => p._id);
     expect(list.indexOf(draft._id)).toBeLessThan(list.indexOf(older._id));
   });
@@ -191,8 +182,8 @@ describe('a blog post’s date', () => {
 
 describe('tutorials', () => {
   it('join the end of the catalogue', async () => {
-    const first = await createTutorial(t.app, alice, { status: 'published' });
-    const second = await createTutorial(t.app, alice, { status: 'published' });
+    const first = await postTutorial(t.app, alice, { status: 'published' });
+    const second = await postTutorial(t.app, alice, { status: 'published' });
     const list = (await studio('GET', '/api/studio/tutorials', alice)).json<StudioTutorial[]>().map((x) => x._id);
     expect(list.slice(-2)).toEqual([first._id, second._id]);
     const publicList = (await call(t.app, 'GET', '/api/tutorial/getTutorial')).json<{ _id: string }[]>();

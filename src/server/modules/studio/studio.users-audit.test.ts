@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/constants';
 import { type AuditEntry, studioUser, type StudioUser } from '../../../shared/studio';
 import { auditLog, users } from '../../db/schema';
-import type { TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { call, errorOf, type Method } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, createUserAs, errorOf, type Method, UNKNOWN_ID } from './studio-test-kit';
+import { UNKNOWN_ID } from './studio-test-kit';
 import { USERS_MAX } from './studio-users.service';
 
 describe('users and roles', () => {
@@ -22,15 +23,19 @@ describe('users and roles', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ config: { adminEmails: ['boss@example.test'] } });
-    admin = await createUserAs(t.database.db, 'admin', { name: 'Ada Admin' });
+    admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
   });
   afterAll(() => t.close());
 
   it('finds users by name or email, any case, part of a word, at most 50, with their role', async () => {
-    const grace = await createUserAs(t.database.db, 'author', { name: 'Grace Hopper', email: 'grace@navy.example' });
-    await createUserAs(t.database.db, 'learner', { name: 'Percent % Person', email: 'pp@example.test' });
+    const grace = await createUser(t.database.db, {
+      name: 'Grace Hopper',
+      email: 'grace@navy.example',
+      role: 'author',
+    });
+    await createUser(t.database.db, { name: 'Percent % Person', email: 'pp@example.test' });
     for (let i = 0; i < USERS_MAX + 5; i++)
-      await createUserAs(t.database.db, 'learner', { name: `Crowd ${String(i).padStart(2, '0')}` });
+      await createUser(t.database.db, { name: `Crowd ${String(i).padStart(2, '0')}` });
 
     const byName = await find('HOPP');
     expect(byName).toEqual([
@@ -55,7 +60,7 @@ describe('users and roles', () => {
   });
 
   it('marks ADMIN_EMAILS accounts (any case) and shows them as admins once verified', async () => {
-    const boss = await createUserAs(t.database.db, 'learner', { name: 'The Boss', email: 'Boss@Example.test' });
+    const boss = await createUser(t.database.db, { name: 'The Boss', email: 'Boss@Example.test' });
     expect(await find('the boss')).toMatchObject([{ _id: boss.id, role: 'admin', bootstrapAdmin: true }]);
     const res = await setRole(admin, boss.id, 'learner');
     expect(res.statusCode).toBe(409);
@@ -65,7 +70,7 @@ describe('users and roles', () => {
   });
 
   it('changes a role at once, for live sessions too, and records it in the audit', async () => {
-    const lin = await createUserAs(t.database.db, 'learner', { name: 'Lin Learner' });
+    const lin = await createUser(t.database.db, { name: 'Lin Learner' });
     expect((await studio('GET', '/api/studio/courses', lin)).statusCode).toBe(403);
     const res = await setRole(admin, lin.id, 'author');
     expect(res.statusCode, res.body).toBe(200);
@@ -100,7 +105,7 @@ describe('users and roles', () => {
       expect(res.statusCode).toBe(404);
       expect(errorOf(res)).toMatch(/User not found/);
     }
-    const someone = await createUserAs(t.database.db, 'learner');
+    const someone = await createUser(t.database.db);
     for (const role of ['owner', '', 'ADMIN']) {
       const res = await setRole(admin, someone.id, role);
       expect(res.statusCode).toBe(400);
@@ -120,17 +125,17 @@ describe('the last admin', () => {
   afterAll(() => t.close());
 
   it('cannot be demoted; other admins (stored, or verified ADMIN_EMAILS accounts) count', async () => {
-    const ada = await createUserAs(t.database.db, 'admin', { name: 'Ada Admin' });
+    const ada = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
     const last = await setRole(ada, ada.id, 'author');
     expect(last.statusCode).toBe(409);
     expect(errorOf(last)).toMatch(/Ada Admin is the last admin/);
 
-    const ben = await createUserAs(t.database.db, 'admin', { name: 'Ben Admin' });
+    const ben = await createUser(t.database.db, { name: 'Ben Admin', role: 'admin' });
     expect((await setRole(ada, ben.id, 'author')).statusCode).toBe(200);
     expect((await setRole(ada, ada.id, 'learner')).statusCode).toBe(409);
 
     // Listed but unverified: not an admin yet, so it does not count.
-    const root = await createUserAs(t.database.db, 'learner', { email: 'root@example.test', verified: false });
+    const root = await createUser(t.database.db, { email: 'root@example.test', verified: false });
     expect((await setRole(ada, ada.id, 'learner')).statusCode).toBe(409);
     await t.database.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, root.id));
     expect((await setRole(ada, ada.id, 'learner')).statusCode).toBe(200);
@@ -143,7 +148,10 @@ describe('the last admin', () => {
     // Only these two are admins: an app without ADMIN_EMAILS, so nobody else counts.
     const bare = await createTestApp();
     try {
-      const [bx, by] = [await createUserAs(bare.database.db, 'admin'), await createUserAs(bare.database.db, 'admin')];
+      const [bx, by] = [
+        await createUser(bare.database.db, { role: 'admin' }),
+        await createUser(bare.database.db, { role: 'admin' }),
+      ];
       const answers = await Promise.all([
         call(bare.app, 'PUT', `/api/studio/users/${by.id}/role`, bx, { role: 'learner' }),
         call(bare.app, 'PUT', `/api/studio/users/${bx.id}/role`, by, { role: 'learner' }),
@@ -168,7 +176,7 @@ describe('GET /api/studio/audit', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await createUserAs(t.database.db, 'admin', { name: 'Ada Admin' });
+    admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
   });
   afterAll(() => t.close());
 
@@ -206,7 +214,7 @@ describe('GET /api/studio/audit', () => {
   });
 
   it('keeps the actor’s name when the account is gone', async () => {
-    const gone = await createUserAs(t.database.db, 'author', { name: 'Gone Author' });
+    const gone = await createUser(t.database.db, { name: 'Gone Author', role: 'author' });
     const res = await call(t.app, 'POST', '/api/studio/blogs', gone, { title: 'Orphan', content: '<p>x</p>' });
     const postId = res.json<{ _id: string }>()._id;
     await t.database.db.delete(users).where(eq(users.id, gone.id));

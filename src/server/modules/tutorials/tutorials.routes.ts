@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { errorBody, tutorial } from '../../../shared/contract';
 import { notFound } from '../../lib/errors';
 import { sendPublicJson } from '../../lib/http-cache';
+import { answerSerializer } from '../../lib/read-cache';
 import { getTutorial, listTutorials } from './tutorials.service';
 
-// The schemas document the answers (OpenAPI at /api/docs); the cached JSON strings are sent as they are.
+// Each answer is made once through its route's response schema and kept in the read cache; hits send that string.
 const tags = ['tutorials'];
 
 export const tutorialsRoutes: FastifyPluginAsync = async (instance) => {
@@ -17,8 +18,8 @@ export const tutorialsRoutes: FastifyPluginAsync = async (instance) => {
     '/api/tutorial/getTutorial',
     { schema: { tags, response: { 200: z.array(tutorial) } } },
     async (request, reply) => {
-      const json = await app.readCache.get('tutorials', () => listTutorials(db));
-      return sendPublicJson(request, reply, json ?? '[]');
+      const json = await app.readCache.get('tutorials', answerSerializer(reply), () => listTutorials(db));
+      return sendPublicJson(request, reply, json);
     },
   );
 
@@ -26,7 +27,9 @@ export const tutorialsRoutes: FastifyPluginAsync = async (instance) => {
     '/api/tutorial/getTutorialDetail/:id',
     { schema: { tags, params: z.object({ id: z.string() }), response: { 200: z.array(tutorial), 404: errorBody } } },
     async (request, reply) => {
-      const json = await app.readCache.get(`tutorial:${request.params.id}`, () => getTutorial(db, request.params.id));
+      const json = await app.readCache.get(`tutorial:${request.params.id}`, answerSerializer(reply), () =>
+        getTutorial(db, request.params.id),
+      );
       if (json === null) throw notFound('Tutorial not found');
       return sendPublicJson(request, reply, json);
     },

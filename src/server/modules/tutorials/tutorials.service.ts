@@ -23,7 +23,7 @@ export async function listTutorials(db: Db): Promise<Tutorial[]> {
   return Promise.all(rows.map(highlighted));
 }
 
-/** SPEC §7 answers an array whose first item is the tutorial. */
+/** The specified call answers an array whose first item is the tutorial. */
 export async function getTutorial(db: Db, id: string): Promise<Tutorial[] | null> {
   if (!isId(id)) return null;
   const rows = await db

@@ -246,4 +246,41 @@ useEffect(() =&gt; { load({ level }); }, [level]);</code></pre>
 <h2>Buttons</h2>
 <p>A <code>&lt;button&gt;</code> inside a form defaults to <code>type="submit"</code>. Give other buttons <code>type="button"</code> so they do not submit the form by accident, and never build buttons from clickable <code>&lt;div&gt;</code> elements: they are not focusable or keyboard-accessible.</p>`,
   },
+  // ---------------------------------------------------------------- Runnable examples
+  {
+    title: 'Run your first lines of code',
+    image: '/media/tutorials/run-code.svg',
+    content: `<p>Reading code is a start; running it is how it sticks. Every example below has a <strong>Run</strong> button: press it and the block becomes an editor with its output underneath. Change a line, run it again, and see what happens. Nothing leaves your browser and nothing is installed.</p>
+<img src="/media/tutorials/run-code.svg" alt="A play button inside a code window" width="640" height="360">
+<h2>JavaScript</h2>
+<p>Arrays have methods that build new arrays. Try changing the numbers or the function given to <code>map</code>.</p>
+<pre><code class="language-javascript">const prices = [12, 30, 7];
+const withTax = prices.map((price) =&gt; price * 1.2);
+console.log(withTax);
+console.log('Total:', withTax.reduce((sum, p) =&gt; sum + p, 0).toFixed(2));</code></pre>
+<h2>TypeScript</h2>
+<p>Types catch mistakes before the code runs, and disappear when it does. Here a function takes a typed object.</p>
+<pre><code class="language-typescript">type Learner = { name: string; lessonsDone: number };
+
+function greet(learner: Learner): string {
+  return \`Hello \${learner.name}, \${learner.lessonsDone} lessons done!\`;
+}
+
+console.log(greet({ name: 'Ada', lessonsDone: 3 }));</code></pre>
+<h2>Python</h2>
+<p>A list comprehension builds a list in one line. Change the condition to keep the odd numbers instead.</p>
+<pre><code class="language-python">numbers = range(1, 11)
+squares = [n * n for n in numbers if n % 2 == 0]
+print(squares)
+print("Sum:", sum(squares))</code></pre>
+<h2>HTML</h2>
+<p>HTML runs too: the result is drawn in a frame below the editor. Add another list item and run it again.</p>
+<pre><code class="language-html">&lt;h1&gt;My reading list&lt;/h1&gt;
+&lt;ul&gt;
+  &lt;li&gt;Eloquent JavaScript&lt;/li&gt;
+  &lt;li&gt;Fluent Python&lt;/li&gt;
+&lt;/ul&gt;
+&lt;p&gt;&lt;strong&gt;2&lt;/strong&gt; books to go.&lt;/p&gt;</code></pre>
+<p>When you are ready for more, each course has exercises after its lessons, checked by the same engine on the server.</p>`,
+  },
 ];

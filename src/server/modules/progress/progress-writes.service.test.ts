@@ -4,10 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { courses, lessonProgress, lessons } from '../../db/schema';
-import { createUser, type TestUser } from '../../test/factories';
+import { lessonProgress } from '../../db/schema';
+import { createCourse, createLesson, createUser, type TestUser } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
-import { type LessonMeta, ProgressRefusal, reportProgress, reportWriter, type ReportWriter } from './progress.service';
+import { reportProgress, reportWriter, type ReportWriter } from './progress-writes.service';
+import { Refusal } from '../../lib/errors';
+import type { LessonMeta } from './progress.service';
 
 let database: Database;
 let writer: ReportWriter;
@@ -18,19 +20,13 @@ let long: LessonMeta;
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
-  const [course] = await db
-    .insert(courses)
-    .values({ title: 'C', description: '<p>c</p>', cover: '/c.svg', position: 0, status: 'published' })
-    .returning({ id: courses.id });
-  const lesson = async (title: string, duration: number, position: number): Promise<LessonMeta> => {
-    const [row] = await db
-      .insert(lessons)
-      .values({ courseId: course.id, title, link: '/v.webm', description: '', position, duration })
-      .returning({ id: lessons.id });
+  const course = await createCourse(db);
+  const lesson = async (title: string, duration: number): Promise<LessonMeta> => {
+    const row = await createLesson(db, { courseId: course.id, title, duration });
     return { id: row.id, courseId: course.id, duration };
   };
-  short = await lesson('Short', 100, 0);
-  long = await lesson('Long', 200, 1);
+  short = await lesson('Short', 100);
+  long = await lesson('Long', 200);
   learners = [];
   for (let i = 0; i < 30; i++) learners.push(await createUser(db));
 });
@@ -41,11 +37,13 @@ beforeEach(async () => {
 });
 
 const report = (learner: TestUser, lesson: LessonMeta, start: number, end: number) =>
-  reportProgress(database.db, writer, learner.id, lesson, {
-    ranges: [[start, end]],
-    position: end,
-    duration: lesson.duration ?? 0,
-  });
+  reportProgress(
+    writer,
+    learner.id,
+    lesson,
+    { ranges: [[start, end]], position: end, duration: lesson.duration ?? 0 },
+    database.db,
+  );
 
 describe('reports sent together', () => {
   it('gives each of many learners its own answer from a shared statement', async () => {
@@ -55,7 +53,7 @@ describe('reports sent together', () => {
     // The first went alone; the others arrived while it was in flight and went together.
     expect(writer.stats.largest).toBeGreaterThan(1);
     expect(writer.stats.statements).toBeLessThan(learners.length);
-    answers.forEach(({ state }, i) =>
+    answers.forEach((state, i) =>
       expect(state).toEqual({ position: i + 20, percent: i % 2 ? 10 : 20, completed: false }),
     );
     const rows = await database.db.select().from(lessonProgress);
@@ -70,7 +68,7 @@ describe('reports sent together', () => {
     const [learner] = learners;
     // Twenty 5 s pieces of the first 100 s, none overlapping: each answer counts its own piece and those before.
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => report(learner, long, 5 * i, 5 * i + 5)));
-    expect(answers.map(({ state }) => state.percent)).toEqual(Array.from({ length: 20 }, (_, i) => 2.5 * (i + 1)));
+    expect(answers.map((state) => state.percent)).toEqual(Array.from({ length: 20 }, (_, i) => 2.5 * (i + 1)));
     const [row] = await database.db.select().from(lessonProgress).where(eq(lessonProgress.userId, learner.id));
     expect([row.ranges, row.watched, row.position]).toEqual(['{[0,100)}', 100, 100]);
   });
@@ -83,7 +81,7 @@ describe('reports sent together', () => {
       report(third, long, 0, 90), // 90 of 200 s: not yet
       report(first, long, 0, 180), // 180 of 200 s: done
     ]);
-    expect(answers.map(({ state }) => state.completed)).toEqual([false, true, false, true]);
+    expect(answers.map((state) => state.completed)).toEqual([false, true, false, true]);
   });
 
   it('fails only the report whose lesson is gone; the others in its statement are written', async () => {
@@ -97,12 +95,12 @@ describe('reports sent together', () => {
       if (i === 5) {
         expect(result.status).toBe('rejected');
         const reason = (result as PromiseRejectedResult).reason as unknown;
-        expect(reason).toBeInstanceOf(ProgressRefusal);
-        expect((reason as ProgressRefusal).kind).toBe('not-found');
+        expect(reason).toBeInstanceOf(Refusal);
+        expect((reason as Refusal).kind).toBe('not-found');
       } else {
         expect(result).toEqual({
           status: 'fulfilled',
-          value: { state: { position: 10 + i, percent: 10 + i, completed: false }, learnedDuration: false },
+          value: { position: 10 + i, percent: 10 + i, completed: false },
         });
       }
     });

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS, type RunRequest } from '../../../../shared/practice';
+import { Refusal } from '../../../lib/errors';
+import { checkExercise, createGrader, type Grader } from '.';
+
+// Real worker threads, real QuickJS and real Pyodide: loading Pyodide takes seconds, more on a busy machine.
+let grader: Grader;
+beforeAll(async () => {
+  grader = createGrader({ javascriptWorkers: 2, pythonWorkers: 1, queueMax: 40 });
+  await grader.warm();
+}, 240_000);
+afterAll(async () => {
+  await grader?.close();
+});
+
+const jsTests: RunRequest['tests'] = [
+  { name: 'adds', code: 'assert.strictEqual(add(2, 3), 5);', hidden: false },
+  { name: 'secret', code: 'console.log("hidden 40"); assert.strictEqual(add(40, 2), 42);', hidden: true },
+];
+const pyTests: RunRequest['tests'] = [
+  { name: 'adds', code: 'assert add(2, 3) == 5, "add(2, 3) should be 5"', hidden: false },
+  { name: 'secret', code: 'print("hidden 40")\nassert add(40, 2) == 42, "expected 42"', hidden: true },
+];
+const run = (language: RunRequest['language'], code: string, timeLimitMs = 1000) =>
+  grader.grade({ language, code, tests: language === 'python' ? pyTests : jsTests, timeLimitMs });
+
+const JS_ADD = 'function add(a, b) { return a + b; }';
+const TS_ADD = 'function add(a: number, b: number): number { return a + b; }';
+const PY_ADD = 'def add(a, b):\n    return a + b';
+
+describe('the grader', () => {
+  it.each([
+    [
+      'javascript',
+      JS_ADD,
+      'function add(a, b) { return a - b; }',
+      'throw new Error("boom")',
+      'const a = new Array(25e6).fill(0);',
+      'while (true) {}',
+    ],
+    [
+      'typescript',
+      TS_ADD,
+      'function add(a: number, b: number) { return a - b; }',
+      'const x: number = ;',
+      'const a: number[] = new Array(25e6).fill(0);',
+      'while (true) {}',
+    ],
+    [
+      'python',
+      PY_ADD,
+      'def add(a, b):\n    return a - b',
+      'raise ValueError("boom")',
+      'big = bytearray(200 * 1024 * 1024)',
+      'while True:\n    pass',
+    ],
+  ] as const)(
+    'gives every verdict in %s',
+    async (language, passing, failing, throwing, bomb, loop) => {
+      expect((await run(language, passing)).verdict).toBe('passed');
+      const failed = await run(language, failing);
+      expect(failed.verdict).toBe('failed');
+      expect(failed.tests[0].message).toBeTruthy();
+      expect(failed.tests[1]).toEqual({ name: TEXTS.hiddenTest(1), passed: false, hidden: true });
+      expect((await run(language, throwing)).verdict).toBe('error');
+      expect(await run(language, bomb)).toMatchObject({ verdict: 'error', error: TEXTS.memory });
+      expect(await run(language, loop, 500)).toMatchObject({ verdict: 'timeout', error: TEXTS.timedOut(500) });
+      expect((await run(language, passing)).verdict).toBe('passed');
+    },
+    120_000,
+  );
+
+  it('never returns what hidden tests print or their messages', async () => {
+    for (const [language, code] of [
+      ['javascript', 'function add(a, b) { console.log("in", a, b); return 0; }'],
+      ['python', 'def add(a, b):\n    print("in", a, b)\n    return 0'],
+    ] as const) {
+      const result = await run(language, code);
+      expect(result.output).toBe('in 2 3\n');
+      expect(JSON.stringify(result)).not.toMatch(/40|42/);
+    }
+  });
+
+  it('cuts the Python output at 8 KB with a note', async () => {
+    const result = await run('python', 'print("x" * 20000)\n' + PY_ADD);
+    expect(result.output.endsWith(`${TEXTS.outputCut(8192)}\n`)).toBe(true);
+    expect(result.output.length).toBeLessThan(8300);
+  });
+
+  it('gives hostile JavaScript a verdict and keeps answering', async () => {
+    for (const code of [
+      "require('fs')",
+      'process.env',
+      "fetch('http://127.0.0.1/')",
+      'function f() { return f(); } f();',
+    ]) {
+      expect((await run('javascript', code)).verdict).toBe('error');
+    }
+    const dynamicImport = await run(
+      'javascript',
+      `${JS_ADD}\nimport('node:fs').then(() => { throw new Error('loaded'); });`,
+    );
+    expect(dynamicImport.verdict).toBe('passed');
+    expect((await run('javascript', JS_ADD)).verdict).toBe('passed');
+  });
+
+  it('keeps Python away from the host: no host files, no JavaScript bridge, no processes or sockets', async () => {
+    const probe = await run('python', 'import os\nprint(sorted(os.listdir("/")))\n' + PY_ADD);
+    expect(probe.verdict).toBe('passed');
+    expect(probe.output).toBe("['dev', 'home', 'lib', 'proc', 'tmp']\n");
+    expect((await run('python', 'open("/etc/passwd").read()')).error).toMatch(/FileNotFoundError/);
+    for (const module of ['js', 'pyodide_js', 'pyodide', 'pyodide.ffi', 'subprocess', 'socket', '_pyodide_core']) {
+      const result = await run('python', `import ${module}`);
+      expect(result.verdict, module).toBe('error');
+      expect(result.error, module).toMatch(/ModuleNotFoundError/);
+    }
+    const viaSys = await run(
+      'python',
+      'import sys, importlib\nassert "js" not in sys.modules\nimportlib.import_module("js")',
+    );
+    expect(viaSys.error).toMatch(/ModuleNotFoundError/);
+    expect((await run('python', PY_ADD)).verdict).toBe('passed');
+  });
+
+  it("never lets one Python run see another's state", async () => {
+    await run(
+      'python',
+      'import json, builtins\njson.dumps = None\nbuiltins.len = None\nopen("/tmp/note", "w").write("x")\nleak = 1\n' +
+        PY_ADD,
+    );
+    const next = await grader.grade({
+      language: 'python',
+      code: 'import json, os\n' + PY_ADD,
+      tests: [
+        {
+          name: 'clean',
+          code: 'assert json.dumps([1]) == "[1]"\nassert len("ab") == 2\nassert not os.path.exists("/tmp/note")\nassert "leak" not in globals()',
+          hidden: false,
+        },
+      ],
+      timeLimitMs: 1000,
+    });
+    expect(next.verdict).toBe('passed');
+  });
+
+  it('replaces a Python worker that swallows the interrupt, and answers timeout', async () => {
+    const stubborn =
+      'while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        pass';
+    expect(await run('python', stubborn, 300)).toMatchObject({ verdict: 'timeout', error: TEXTS.timedOut(300) });
+    expect((await run('python', PY_ADD)).verdict).toBe('passed');
+  }, 240_000);
+
+  it('finishes 20 concurrent runs', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => run(i % 4 === 3 ? 'python' : 'javascript', i % 4 === 3 ? PY_ADD : JS_ADD)),
+    );
+    expect(results.map((r) => r.verdict)).toEqual(Array(20).fill('passed'));
+  }, 120_000);
+
+  it('refuses with busy and Retry-After when every worker is busy and the queue is full', async () => {
+    const small = createGrader({ javascriptWorkers: 1, pythonWorkers: 1, queueMax: 1 });
+    try {
+      await small.warm('javascript');
+      const loop = { language: 'javascript' as const, code: 'while (true) {}', tests: jsTests, timeLimitMs: 300 };
+      const running = [small.grade(loop), small.grade(loop)];
+      let refusal: unknown;
+      try {
+        await small.grade(loop);
+      } catch (e) {
+        refusal = e;
+      }
+      expect(refusal).toBeInstanceOf(Refusal);
+      expect(refusal).toMatchObject({ kind: 'busy', headers: { 'Retry-After': '1' } });
+      expect((await Promise.all(running)).map((r) => r.verdict)).toEqual(['timeout', 'timeout']);
+    } finally {
+      await small.close();
+    }
+  }, 240_000);
+
+  it('checks an exercise: the solution passes every test and the starter fails one, naming each failure', async () => {
+    const exercise = {
+      language: 'javascript' as const,
+      solution: JS_ADD,
+      starterCode: 'function add(a, b) {}',
+      tests: jsTests,
+      timeLimitMs: 1000,
+    };
+    expect(await checkExercise(grader, exercise)).toEqual({ solutionPasses: true, starterFails: true, failures: [] });
+    const wrong = await checkExercise(grader, {
+      ...exercise,
+      solution: 'function add(a, b) { return 5; }',
+      starterCode: JS_ADD,
+    });
+    expect(wrong).toEqual({
+      solutionPasses: false,
+      starterFails: false,
+      failures: [{ test: 'secret', message: 'Expected 42, got 5' }],
+    });
+    const python = await checkExercise(grader, {
+      language: 'python',
+      solution: PY_ADD,
+      starterCode: 'def add(a, b):\n    pass',
+      tests: pyTests,
+      timeLimitMs: 1000,
+    });
+    expect(python).toEqual({ solutionPasses: true, starterFails: true, failures: [] });
+  });
+});

@@ -1,0 +1,441 @@
+// The Studio's practice items: exercises and quizzes added to a lesson or a tutorial, edited, deleted and put in
+// order, by the rules of the lessons and tutorials they belong to (an author changes only their own course's
+// lessons and their own tutorials; an admin everything). Every save of an exercise first runs it on the server: the
+// reference solution must pass every test and the starter code must fail at least one; an exercise that fails the
+// check is saved with `valid` false, and learners do not see it until a save passes. Each write is one transaction
+// with its audit row and the NOTIFY that clears every process's read cache (studio/content-write.ts).
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  type ExerciseCheck,
+  type ExerciseInput,
+  type ExercisePatch,
+  type Language,
+  PRACTICE,
+  type QuizInput,
+  type QuizPatch,
+  type StudioExercise,
+  type StudioPracticeItems,
+  type StudioQuiz,
+} from '../../../shared/practice';
+import type { Db } from '../../db/client';
+import { courses, lessons, practiceItems, type StoredQuestion, type StoredTest, tutorials } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict } from '../../lib/errors';
+import { isId } from '../../lib/ids';
+import { sanitizeAuthoredHtml } from '../../lib/sanitize';
+import { assertMayChange, cleanTitle, contentWrite, type Editor, iso } from '../studio';
+import type { ExerciseToCheck } from './grading';
+import { assertCodeSize, itemNotFound, type ItemKind, ownerNotFound, type OwnerKind } from './practice-items';
+import { orderProblem } from '../../lib/order-problem';
+
+/** The save-time check: the grader's `checkExercise` (plugins/grader.ts). */
+export type CheckExercise = (exercise: ExerciseToCheck) => Promise<ExerciseCheck>;
+
+type ItemRow = typeof practiceItems.$inferSelect;
+
+const passes = (check: ExerciseCheck) => check.solutionPasses && check.starterFails;
+
+function toStudioExercise(row: ItemRow): StudioExercise {
+  return {
+    _id: row.id,
+    kind: 'exercise',
+    title: row.title,
+    prompt: row.prompt ?? '',
+    language: row.language ?? 'javascript',
+    starterCode: row.starterCode ?? '',
+    solution: row.solution ?? '',
+    tests: (row.tests ?? []).map((test) => ({ _id: test.id, name: test.name, code: test.code, hidden: test.hidden })),
+    timeLimitMs: row.timeLimitMs ?? PRACTICE.timeLimitMs.default,
+    valid: row.valid,
+    check: row.check ?? { solutionPasses: false, starterFails: false, failures: [] },
+    lessonId: row.lessonId,
+    tutorialId: row.tutorialId,
+    position: row.position,
+    version: row.version,
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function toStudioQuiz(row: ItemRow): StudioQuiz {
+  return {
+    _id: row.id,
+    kind: 'quiz',
+    title: row.title,
+    passMark: row.passMark ?? PRACTICE.quiz.passMarkDefault,
+    questions: (row.questions ?? []).map((question) => ({
+      _id: question.id,
+      text: question.text,
+      multiple: question.multiple,
+      choices: question.choices.map((choice) => ({ _id: choice.id, text: choice.text, correct: choice.correct })),
+      explanation: question.explanation,
+    })),
+    lessonId: row.lessonId,
+    tutorialId: row.tutorialId,
+    position: row.position,
+    version: row.version,
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+const toStudioItem = (row: ItemRow) => (row.kind === 'exercise' ? toStudioExercise(row) : toStudioQuiz(row));
+
+// ---- owners: the lesson or the tutorial an item belongs to ----
+
+interface Owner {
+  kind: OwnerKind;
+  id: string;
+  title: string;
+  authorId: string | null;
+}
+
+/** The lesson (with its course's author) or the tutorial; with `lock`, its course or the tutorial is locked until
+ *  the transaction ends, as the Studio's lesson writes lock the course, so practice writes of one owner queue up. */
+async function findOwner(db: Db, kind: OwnerKind, id: string, lock = false): Promise<Owner> {
+  if (!isId(id)) throw ownerNotFound(kind);
+  if (kind === 'lesson') {
+    const query = db
+      .select({ id: lessons.id, title: lessons.title, authorId: courses.authorId })
+      .from(lessons)
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(eq(lessons.id, id));
+    const [row] = lock ? await query.for('update', { of: courses }) : await query;
+    if (!row) throw ownerNotFound(kind);
+    return { kind, ...row };
+  }
+  const query = db
+    .select({ id: tutorials.id, title: tutorials.title, authorId: tutorials.authorId })
+    .from(tutorials)
+    .where(eq(tutorials.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw ownerNotFound(kind);
+  return { kind, ...row };
+}
+
+const ownerOf = (row: ItemRow): { kind: OwnerKind; id: string } =>
+  row.lessonId ? { kind: 'lesson', id: row.lessonId } : { kind: 'tutorial', id: row.tutorialId ?? '' };
+
+const ownerColumn = (kind: OwnerKind) => (kind === 'lesson' ? practiceItems.lessonId : practiceItems.tutorialId);
+
+async function findItem(db: Db, kind: ItemKind, id: string): Promise<ItemRow> {
+  if (!isId(id)) throw itemNotFound(kind);
+  const [row] = await db
+    .select()
+    .from(practiceItems)
+    .where(and(eq(practiceItems.id, id), eq(practiceItems.kind, kind)));
+  if (!row) throw itemNotFound(kind);
+  return row;
+}
+
+const staleItem = (kind: ItemKind, current: number, sent: number) =>
+  conflict(
+    `Someone else changed this ${kind} while you were editing: it is now at version ${current}, your change was ` +
+      `made on version ${sent}. Reload it to see their change, then edit again.`,
+  );
+
+// ---- reads ----
+
+export async function getStudioExercise(db: Db, id: string): Promise<StudioExercise> {
+  return toStudioExercise(await findItem(db, 'exercise', id));
+}
+
+export async function getStudioQuiz(db: Db, id: string): Promise<StudioQuiz> {
+  return toStudioQuiz(await findItem(db, 'quiz', id));
+}
+
+/** Every item of a lesson or a tutorial, in order, invalid exercises too (the editor shows their check). */
+export async function listStudioItems(db: Db, kind: OwnerKind, ownerId: string): Promise<StudioPracticeItems> {
+  const owner = await findOwner(db, kind, ownerId);
+  const rows = await db
+    .select()
+    .from(practiceItems)
+    .where(eq(ownerColumn(kind), owner.id))
+    .orderBy(asc(practiceItems.position), asc(practiceItems.id));
+  return { items: rows.map(toStudioItem) };
+}
+
+// ---- exercises ----
+
+/** Tests as stored: a test keeps its id across saves while its name stays (results and the editor name it). */
+function storedTests(tests: ExerciseInput['tests'], before: StoredTest[] = []): StoredTest[] {
+  const idByName = new Map(before.map((test) => [test.name, test.id]));
+  const used = new Set<string>();
+  return tests.map((test, i) => {
+    assertCodeSize(`tests[${i}].code`, test.code);
+    const kept = idByName.get(test.name);
+    const id = kept && !used.has(kept) ? kept : randomUUID();
+    used.add(id);
+    return { id, name: test.name, code: test.code, hidden: test.hidden };
+  });
+}
+
+interface ExerciseFields {
+  title: string;
+  prompt: string;
+  language: Language;
+  starterCode: string;
+  solution: string;
+  tests: StoredTest[];
+  timeLimitMs: number;
+}
+
+async function checked(check: CheckExercise, fields: ExerciseFields) {
+  assertCodeSize('starterCode', fields.starterCode);
+  assertCodeSize('solution', fields.solution);
+  const result = await check({
+    language: fields.language,
+    solution: fields.solution,
+    starterCode: fields.starterCode,
+    tests: fields.tests.map((test) => ({ name: test.name, code: test.code, hidden: test.hidden })),
+    timeLimitMs: fields.timeLimitMs,
+  });
+  return { ...fields, check: result, valid: passes(result) };
+}
+
+async function assertRoom(tx: Db, owner: Owner): Promise<void> {
+  const [{ items }] = await tx
+    .select({ items: count() })
+    .from(practiceItems)
+    .where(eq(ownerColumn(owner.kind), owner.id));
+  if (items >= PRACTICE.itemsMax) throw badRequest(`a ${owner.kind} has at most ${PRACTICE.itemsMax} practice items`);
+}
+
+/** After the owner's last item. */
+const nextPosition = (owner: Owner) =>
+  sql`(select coalesce(max(${practiceItems.position}), -1) + 1 from ${practiceItems} where ${ownerColumn(owner.kind)} = ${owner.id})`;
+
+/** POST /api/studio/{lessons|tutorials}/{id}/exercises: checks the exercise, then saves it with the check's result. */
+export async function createExercise(
+  db: Db,
+  editor: Editor,
+  check: CheckExercise,
+  ownerKind: OwnerKind,
+  ownerId: string,
+  body: ExerciseInput,
+): Promise<StudioExercise> {
+  // Who may write is known before any code runs.
+  assertMayChange(editor, await findOwner(db, ownerKind, ownerId), ownerKind);
+  const fields = await checked(check, {
+    title: cleanTitle(body.title),
+    prompt: sanitizeAuthoredHtml(body.prompt),
+    language: body.language,
+    starterCode: body.starterCode,
+    solution: body.solution,
+    tests: storedTests(body.tests),
+    timeLimitMs: body.timeLimitMs ?? PRACTICE.timeLimitMs.default,
+  });
+  return contentWrite(db, async (tx) => {
+    const owner = await findOwner(tx, ownerKind, ownerId, true);
+    assertMayChange(editor, owner, ownerKind);
+    await assertRoom(tx, owner);
+    const [row] = await tx
+      .insert(practiceItems)
+      .values({
+        kind: 'exercise',
+        [ownerKind === 'lesson' ? 'lessonId' : 'tutorialId']: owner.id,
+        position: nextPosition(owner),
+        ...fields,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'create',
+      entity: 'exercise',
+      entityId: row.id,
+      afterTitle: row.title,
+    });
+    return toStudioExercise(row);
+  });
+}
+
+/** PATCH /api/studio/exercises/{id}: any subset; the whole exercise as it will be is checked again. */
+export async function updateExercise(
+  db: Db,
+  editor: Editor,
+  check: CheckExercise,
+  id: string,
+  body: ExercisePatch,
+): Promise<StudioExercise> {
+  const current = await findItem(db, 'exercise', id);
+  const owner = ownerOf(current);
+  assertMayChange(editor, await findOwner(db, owner.kind, owner.id), owner.kind);
+  const version = body.version ?? current.version;
+  if (version !== current.version) throw staleItem('exercise', current.version, version);
+  const fields = await checked(check, {
+    title: body.title !== undefined ? cleanTitle(body.title) : current.title,
+    prompt: body.prompt !== undefined ? sanitizeAuthoredHtml(body.prompt) : (current.prompt ?? ''),
+    language: body.language ?? current.language ?? 'javascript',
+    starterCode: body.starterCode ?? current.starterCode ?? '',
+    solution: body.solution ?? current.solution ?? '',
+    tests: body.tests !== undefined ? storedTests(body.tests, current.tests ?? []) : (current.tests ?? []),
+    timeLimitMs: body.timeLimitMs ?? current.timeLimitMs ?? PRACTICE.timeLimitMs.default,
+  });
+  return contentWrite(db, async (tx) => {
+    assertMayChange(editor, await findOwner(tx, owner.kind, owner.id, true), owner.kind);
+    const saved = await versionedUpdate(tx, 'exercise', id, version, fields);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'update',
+      entity: 'exercise',
+      entityId: id,
+      beforeTitle: current.title,
+      afterTitle: saved.title,
+    });
+    return toStudioExercise(saved);
+  });
+}
+
+/** The update made only on the version the editor saw (the check ran meanwhile): 409 when someone saved first. */
+async function versionedUpdate(
+  tx: Db,
+  kind: ItemKind,
+  id: string,
+  version: number,
+  changes: Partial<typeof practiceItems.$inferInsert>,
+): Promise<ItemRow> {
+  const [saved] = await tx
+    .update(practiceItems)
+    .set({ ...changes, version: sql`${practiceItems.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(practiceItems.id, id), eq(practiceItems.version, version)))
+    .returning();
+  if (saved) return saved;
+  const [row] = await tx.select({ version: practiceItems.version }).from(practiceItems).where(eq(practiceItems.id, id));
+  throw row ? staleItem(kind, row.version, version) : itemNotFound(kind);
+}
+
+// ---- quizzes ----
+
+function storedQuestions(questions: QuizInput['questions']): StoredQuestion[] {
+  return questions.map((question) => ({
+    id: randomUUID(),
+    text: question.text,
+    multiple: question.multiple,
+    choices: question.choices.map((choice) => ({ id: randomUUID(), text: choice.text, correct: choice.correct })),
+    explanation: question.explanation,
+  }));
+}
+
+/** POST /api/studio/{lessons|tutorials}/{id}/quizzes */
+export async function createQuiz(
+  db: Db,
+  editor: Editor,
+  ownerKind: OwnerKind,
+  ownerId: string,
+  body: QuizInput,
+): Promise<StudioQuiz> {
+  const title = cleanTitle(body.title);
+  return contentWrite(db, async (tx) => {
+    const owner = await findOwner(tx, ownerKind, ownerId, true);
+    assertMayChange(editor, owner, ownerKind);
+    await assertRoom(tx, owner);
+    const [row] = await tx
+      .insert(practiceItems)
+      .values({
+        kind: 'quiz',
+        [ownerKind === 'lesson' ? 'lessonId' : 'tutorialId']: owner.id,
+        position: nextPosition(owner),
+        title,
+        passMark: body.passMark ?? PRACTICE.quiz.passMarkDefault,
+        questions: storedQuestions(body.questions),
+      })
+      .returning();
+    await recordAudit(tx, { actor: editor, action: 'create', entity: 'quiz', entityId: row.id, afterTitle: title });
+    return toStudioQuiz(row);
+  });
+}
+
+/** PATCH /api/studio/quizzes/{id}: any subset. New questions get new ids (past attempts keep their own answers). */
+export async function updateQuiz(db: Db, editor: Editor, id: string, body: QuizPatch): Promise<StudioQuiz> {
+  const changes = {
+    ...(body.title !== undefined && { title: cleanTitle(body.title) }),
+    ...(body.passMark !== undefined && { passMark: body.passMark }),
+    ...(body.questions !== undefined && { questions: storedQuestions(body.questions) }),
+  };
+  return contentWrite(db, async (tx) => {
+    const current = await findItem(tx, 'quiz', id);
+    const owner = ownerOf(current);
+    assertMayChange(editor, await findOwner(tx, owner.kind, owner.id, true), owner.kind);
+    const saved = await versionedUpdate(tx, 'quiz', id, body.version ?? current.version, changes);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'update',
+      entity: 'quiz',
+      entityId: id,
+      beforeTitle: current.title,
+      afterTitle: saved.title,
+    });
+    return toStudioQuiz(saved);
+  });
+}
+
+// ---- both kinds ----
+
+/** DELETE /api/studio/{exercises|quizzes}/{id}: answers the item as it was. Its submissions, attempts and the
+ *  learners' progress on it go with it. */
+async function deleteItem(db: Db, editor: Editor, kind: ItemKind, id: string): Promise<StudioExercise | StudioQuiz> {
+  return contentWrite(db, async (tx) => {
+    const current = await findItem(tx, kind, id);
+    const owner = ownerOf(current);
+    assertMayChange(editor, await findOwner(tx, owner.kind, owner.id, true), owner.kind);
+    const [deleted] = await tx.delete(practiceItems).where(eq(practiceItems.id, current.id)).returning();
+    if (!deleted) throw itemNotFound(kind);
+    await recordAudit(tx, { actor: editor, action: 'delete', entity: kind, entityId: id, beforeTitle: current.title });
+    return toStudioItem(deleted);
+  });
+}
+
+export const deleteExercise = (db: Db, editor: Editor, id: string) =>
+  deleteItem(db, editor, 'exercise', id) as Promise<StudioExercise>;
+export const deleteQuiz = (db: Db, editor: Editor, id: string) =>
+  deleteItem(db, editor, 'quiz', id) as Promise<StudioQuiz>;
+
+/** What is wrong with a proposed order, or null when it names each of the owner's items exactly once. */
+export const itemOrderProblem = (itemIds: string[], proposed: string[]) =>
+  orderProblem(itemIds, proposed, {
+    all: `its ${itemIds.length} practice items`,
+    stranger: 'its practice items',
+    missing: 'items',
+  });
+
+/** PUT /api/studio/{lessons|tutorials}/{id}/practice-order: all of its items, each once; answers them in order. */
+export async function reorderItems(
+  db: Db,
+  editor: Editor,
+  ownerKind: OwnerKind,
+  ownerId: string,
+  ids: string[],
+): Promise<StudioPracticeItems> {
+  const proposed = ids.map((id) => (isId(id) ? id.toLowerCase() : id));
+  return contentWrite(db, async (tx) => {
+    const owner = await findOwner(tx, ownerKind, ownerId, true);
+    assertMayChange(editor, owner, ownerKind);
+    const rows = await tx
+      .select({ id: practiceItems.id })
+      .from(practiceItems)
+      .where(eq(ownerColumn(ownerKind), owner.id));
+    const problem = itemOrderProblem(
+      rows.map((row) => row.id),
+      proposed,
+    );
+    if (problem) throw badRequest(problem);
+    if (proposed.length > 0) {
+      const positions = sql.join(
+        proposed.map((id, position) => sql`(${id}::uuid, ${position}::int)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update ${practiceItems} set position = v.position, updated_at = now()
+            from (values ${positions}) as v(id, position) where ${practiceItems.id} = v.id`,
+      );
+    }
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'reorder-practice',
+      entity: ownerKind,
+      entityId: owner.id,
+      beforeTitle: owner.title,
+      afterTitle: owner.title,
+    });
+    return listStudioItems(tx, ownerKind, owner.id);
+  });
+}

@@ -1,0 +1,28 @@
+// What the practice tests share: an app with an admin and two authors (and the grader's pools sized by the test),
+// and lessons and tutorials owned by an author, published unless the test says otherwise.
+import type { Db } from '../../db/client';
+import type { GraderOptions } from '../../plugins/grader';
+import { createCourse, createLesson, createTutorial, createUser, type TestUser } from '../../test/factories';
+import { createTestApp } from '../../test/test-app';
+
+/** A fresh app with an admin, Ada, and two authors, Alice and Bob. */
+export async function practiceTestApp({ grader }: { grader?: GraderOptions } = {}) {
+  const t = await createTestApp({ grader });
+  const admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
+  const alice = await createUser(t.database.db, { name: 'Alice Author', role: 'author' });
+  const bob = await createUser(t.database.db, { name: 'Bob Author', role: 'author' });
+  return { t, admin, alice, bob };
+}
+
+type Status = 'draft' | 'published';
+
+/** A lesson of a course the author wrote. */
+export async function ownLesson(db: Db, author: TestUser, status: Status = 'published'): Promise<{ _id: string }> {
+  const course = await createCourse(db, { authorId: author.id, status });
+  return { _id: (await createLesson(db, { courseId: course.id })).id };
+}
+
+/** A tutorial the author wrote. */
+export async function ownTutorial(db: Db, author: TestUser, status: Status = 'published'): Promise<{ _id: string }> {
+  return { _id: (await createTutorial(db, { authorId: author.id, status })).id };
+}

@@ -1,0 +1,178 @@
+// Update (publish a working copy), Discard changes, the history of published versions and its restore, for courses,
+// lessons, tutorials and blog posts. Each write is one transaction with its audit row and the cache NOTIFY; only
+// Update changes what readers see. docs/decisions/0051-working-copies-revisions-and-previews.md
+import { and, desc, eq } from 'drizzle-orm';
+import { REVISIONS_KEPT, type RevisableKind, type RevisionList } from '../../../shared/studio-revisions';
+import type { Db } from '../../db/client';
+import { contentRevisions } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { conflict, notFound } from '../../lib/errors';
+import { isId } from '../../lib/ids';
+import { contentWrite, iso } from './content-write';
+import { assertMayChange, type Editor, staleVersion } from './studio-access';
+import { getStudioBlog } from './studio-blogs.service';
+import { getStudioCourse, getStudioLesson } from './studio-courses.service';
+import { getStudioTutorial } from './studio-tutorials.service';
+import {
+  checkPublishable,
+  type ItemState,
+  itemState,
+  recordRevision,
+  REVISABLE,
+  type Revisable,
+  type RevisionKind,
+  writeLive,
+  writeWorkingCopy,
+} from './working-copy';
+
+/** The kind a Studio path names. */
+export const KIND_OF_PATH: Record<RevisableKind, RevisionKind> = {
+  courses: 'course',
+  lessons: 'lesson',
+  tutorials: 'tutorial',
+  blogs: 'blog',
+};
+
+/** The item as its own Studio call answers it. */
+export function studioItem(db: Db, kind: RevisionKind, id: string): Promise<unknown> {
+  switch (kind) {
+    case 'course':
+      return getStudioCourse(db, id);
+    case 'lesson':
+      return getStudioLesson(db, id);
+    case 'tutorial':
+      return getStudioTutorial(db, id);
+    case 'blog':
+      return getStudioBlog(db, id);
+  }
+}
+
+/** The item, locked, after the author-owns rule and (when sent) the version check. */
+async function editable(tx: Db, editor: Editor, r: Revisable, id: string, version?: number): Promise<ItemState> {
+  const state = await itemState(tx, r, id, { lock: true });
+  assertMayChange(editor, state, r.name);
+  if (version !== undefined && state.version !== version) throw staleVersion(r.name, state.version, version);
+  return state;
+}
+
+const noChanges = (r: Revisable, what: string) =>
+  conflict(`This ${r.name} has no unpublished changes to ${what}: edit it first (readers already see it as it is).`);
+
+/** POST …/{id}/update: the working copy becomes what readers see, and a revision. */
+export async function publishChanges(
+  db: Db,
+  editor: Editor,
+  kind: RevisionKind,
+  id: string,
+  version?: number,
+): Promise<unknown> {
+  const r = REVISABLE[kind];
+  return contentWrite(db, async (tx) => {
+    const state = await editable(tx, editor, r, id, version);
+    if (!state.working) throw noChanges(r, 'publish');
+    const { fields } = state.working;
+    checkPublishable(r, fields);
+    await writeLive(tx, r, state.id, fields);
+    await recordRevision(tx, editor, r, state.id, fields);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'publish',
+      entity: r.kind,
+      entityId: state.id,
+      beforeTitle: state.title,
+      afterTitle: String(fields.title),
+    });
+    return studioItem(tx, kind, state.id);
+  });
+}
+
+/** POST …/{id}/discard: the working copy is dropped; the editor shows the published version again. */
+export async function discardChanges(
+  db: Db,
+  editor: Editor,
+  kind: RevisionKind,
+  id: string,
+  version?: number,
+): Promise<unknown> {
+  const r = REVISABLE[kind];
+  return contentWrite(db, async (tx) => {
+    const state = await editable(tx, editor, r, id, version);
+    if (!state.working) throw noChanges(r, 'discard');
+    await writeWorkingCopy(tx, r, state, state.version, null);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'update',
+      entity: r.kind,
+      entityId: state.id,
+      beforeTitle: String(state.working.fields.title),
+      afterTitle: state.title,
+    });
+    return studioItem(tx, kind, state.id);
+  });
+}
+
+/** GET …/{id}/revisions: newest first. Any author may read it, as any Studio item. */
+export async function listRevisions(db: Db, kind: RevisionKind, id: string): Promise<RevisionList> {
+  const state = await itemState(db, REVISABLE[kind], id);
+  const rows = await db
+    .select({
+      id: contentRevisions.id,
+      title: contentRevisions.title,
+      byId: contentRevisions.byId,
+      byName: contentRevisions.byName,
+      at: contentRevisions.at,
+    })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemId, state.id)))
+    .orderBy(desc(contentRevisions.at), desc(contentRevisions.id))
+    .limit(REVISIONS_KEPT);
+  return {
+    revisions: rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      by: { _id: row.byId, name: row.byName },
+      at: iso(row.at),
+    })),
+  };
+}
+
+/** POST …/{id}/revisions/{rev}/restore: the revision goes into the working copy (a draft: into the item), for
+ *  Update to publish. */
+export async function restoreRevision(
+  db: Db,
+  editor: Editor,
+  kind: RevisionKind,
+  id: string,
+  revisionId: string,
+  version?: number,
+): Promise<unknown> {
+  const r = REVISABLE[kind];
+  return contentWrite(db, async (tx) => {
+    const state = await editable(tx, editor, r, id, version);
+    const [revision] = isId(revisionId)
+      ? await tx
+          .select({ fields: contentRevisions.fields, title: contentRevisions.title })
+          .from(contentRevisions)
+          .where(
+            and(
+              eq(contentRevisions.id, revisionId),
+              eq(contentRevisions.kind, kind),
+              eq(contentRevisions.itemId, state.id),
+            ),
+          )
+      : [];
+    if (!revision) throw notFound(`This ${r.name} has no revision ${revisionId}`);
+    const fields = { ...state.live, ...revision.fields };
+    if (state.published) await writeWorkingCopy(tx, r, state, state.version, fields);
+    else await writeLive(tx, r, state.id, fields, { publish: false });
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'update',
+      entity: r.kind,
+      entityId: state.id,
+      beforeTitle: String((state.working?.fields ?? state.live).title),
+      afterTitle: revision.title,
+    });
+    return studioItem(tx, kind, state.id);
+  });
+}
