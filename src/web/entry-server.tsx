@@ -1,6 +1,9 @@
-// The server-rendering entry (issue 10, DESIGN §7, docs/decisions/0016): renders the same route components the
-// browser hydrates, with their data read through the server's own API routes, and hands that data to the page.
-// Built by `vite build --ssr` into dist/ssr/entry-server.js; the server loads it (src/server/plugins/pages.ts).
+// The server-rendering entry (docs/decisions/0016): renders the public pages as HTML with the same route components the
+// browser hydrates, their data read through the server's own API routes and handed to the page, and each page's head.
+// Which pages it renders, the reads each may make and each one's head come from the pages' own declarations
+// (ssr/rendered-pages.ts). Built by `vite build --ssr` into dist/ssr/entry-server.js; the server loads it at start
+// (src/server/app.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { JSDOM } from 'jsdom';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -8,58 +11,29 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { CreatePageRenderer, ManifestChunk, RenderedPage } from '../shared/ssr';
 import { patterns } from './app/paths';
-import { preloadShell } from './app/layout';
-import { AppRoutes, matchPage } from './app/router';
+import { appRoutes, AppRoutes, matchPage } from './app/router';
 import { scriptJson, SSR_STATE_ID, toWire } from './app/ssr-state';
 import { setPurifierWindow } from './components/rich-html';
 import { ApiError, setServerTransport } from './lib/api';
 import { type PageStatus, PageStatusContext } from './lib/page-status';
 import { Router } from './lib/router';
+import { PAGE_MODULES_ID } from './starter/contract';
 import { headTags, pageHead } from './ssr/head';
+import { renderedPages } from './ssr/rendered-pages';
 
-/** The server-rendered routes (issue 10's public pages and the 404 view) and their modules, by which the build
- *  manifest names the chunk and CSS a page needs before it hydrates. Account pages and the Studio are not here: they
- *  are a visitor's own and keep the plain app shell. */
-export const RENDERED_PAGES: Record<string, string> = {
-  [patterns.home]: 'src/web/features/home/home-page.tsx',
-  [patterns.courses]: 'src/web/features/courses/courses-page.tsx',
-  [patterns.course]: 'src/web/features/courses/course-page.tsx',
-  [patterns.lesson]: 'src/web/features/courses/lesson-page.tsx',
-  [patterns.tutorials]: 'src/web/features/tutorials/tutorials-page.tsx',
-  [patterns.tutorial]: 'src/web/features/tutorials/tutorial-page.tsx',
-  [patterns.blogs]: 'src/web/features/blogs/blogs-page.tsx',
-  [patterns.blog]: 'src/web/features/blogs/blog-page.tsx',
-  [patterns.contact]: 'src/web/features/contact/contact-page.tsx',
-  [patterns.notFound]: 'src/web/components/not-found.tsx',
-};
+/** Reads any page may make besides its declared ones: the site's settings (its name in the navbar and the head, the
+ *  footer), and files of the site itself, such as a lesson's captions for its transcript (captions on another host are
+ *  left to the browser). */
+const SITE_READS = ['/api/site', '/media/'];
 
-/** Lazy parts of the frame around every page that the browser preloads before it hydrates (app/layout.tsx,
- *  preloadShell): fetched with the page, not after it. */
-const SHELL_DRAWN_LAZILY = ['src/web/app/route-announcer.tsx', 'src/web/components/theme-toggle.tsx'];
-
-/** Lazy parts a page preloads before it hydrates (its `preload` export): fetched with the page, not after it. */
-const DRAWN_LAZILY: Record<string, string[]> = {
-  [patterns.lesson]: [
-    'src/web/features/learning/components/lesson-player.tsx',
-    'src/web/components/video-player-impl.tsx',
-  ],
-};
-
-/** The public catalogue reads (and site files) the renderer answers; anything else (comments, a learner's progress) is left for the
- *  browser to fetch after hydration, and the page renders its loading state there, as the browser first does. */
-const PUBLIC_READS = [
-  '/api/course/getCourse',
-  '/api/lession/getLessionList/',
-  '/api/lession/getLession/',
-  '/api/tutorial/getTutorial',
-  '/api/blog/getBlog',
-  // Files of the site itself: a lesson's captions, for its transcript.
-  '/media/',
-];
+/** The declared reads of the page being rendered: pages render concurrently, so each render carries its own. */
+const pageReads = new AsyncLocalStorage<readonly string[]>();
 
 class LeftToBrowser extends Error {}
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** Answers handed over to the browser as they are: a 404 (the 404 view) and a 410 (a page stating what was
+ *  withdrawn). */
+const isHandedOver = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
 
 /** Rounds of render → fetch what the render asked for: a page's queries may depend on earlier answers. */
 const MAX_PASSES = 4;
@@ -79,6 +53,10 @@ function App({ client, pathname, status }: { client: QueryClient; pathname: stri
   );
 }
 
+/** React's markers of a Suspense boundary whose content is sent after it, out of place: the pending boundary
+ *  (`<!--$?-->`) and the inline scripts (`$RC`, `$RS`, ...) that move the content in. */
+const OUT_OF_PLACE = /<!--\$\?-->|<script\b/i;
+
 async function prerender(element: React.ReactElement): Promise<string> {
   // A component that throws would leave a part of the page to the browser; here it fails the render instead (a
   // bug to see, not a page to cache).
@@ -87,12 +65,21 @@ async function prerender(element: React.ReactElement): Promise<string> {
     onError: (error) => {
       failure ??= error;
     },
+    // A page is sent whole, each part where it stands. By default React sends a finished Suspense boundary larger
+    // than this (12,800 bytes, a list page of about 20 cards) after the rest of the page, hidden, behind its fallback,
+    // and moves it in with an inline script, which the CSP blocks (scripts only from the site or by the template's
+    // hashes): with JavaScript off the page showed its loading state, with it on hydration failed (React #419) and
+    // left the hidden copy in the page.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
   if (failure instanceof Error) throw failure;
   if (failure !== undefined) throw new Error('The page failed to render');
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  const html = Buffer.concat(chunks).toString('utf8');
+  // Never a page with a part out of place (a hole with JavaScript off): fail the render instead of caching it.
+  if (OUT_OF_PLACE.test(html)) throw new Error('The page rendered with a part sent out of place (an inline script)');
+  return html;
 }
 
 /** No frame of a half-parsed page: Chromium may paint while it parses, and what it parses next then moves what it
@@ -100,9 +87,6 @@ async function prerender(element: React.ReactElement): Promise<string> {
  *  layout shifts on a slow device. Rendering waits for the handed-over state, the element after the page's markup (not
  *  #root itself: Chromium lets go once the expected element's start tag is in). Browsers without `rel=expect` ignore it. */
 const PAINT_WHEN_PARSED = `<link rel="expect" href="#${SSR_STATE_ID}" blocking="render" />`;
-
-/** The <template> that holds a rendered page's scripts; index.html's starter looks for it. */
-const PAGE_MODULES_ID = 'page-modules';
 
 const TITLE_MARK = '\u0000title\u0000';
 
@@ -176,21 +160,33 @@ function inlineStyle(readAsset: (path: string) => string, href: string): string 
 }
 
 export const createPageRenderer: CreatePageRenderer = ({ template, manifest, publicUrl, read, readAsset }) => {
+  // A read the page did not declare (comments, a learner's progress) is left for the browser to fetch after hydration,
+  // and the page renders its loading state there, as the browser's own first render does.
   setServerTransport((path) =>
-    PUBLIC_READS.some((prefix) => path.startsWith(prefix)) ? read(path) : Promise.reject(new LeftToBrowser()),
+    [...(pageReads.getStore() ?? []), ...SITE_READS].some((prefix) => path.startsWith(prefix))
+      ? read(path)
+      : Promise.reject(new LeftToBrowser()),
   );
+  for (const { pattern } of renderedPages.values()) {
+    // A declaration for a route the table does not have would never render: fail at start.
+    if (!appRoutes.some((route) => route.path === pattern))
+      throw new Error(`A page declares the route ${pattern}, which app/router.tsx does not have`);
+  }
+  const notFoundPage = renderedPages.get(patterns.notFound);
+  if (!notFoundPage) throw new Error('The 404 view needs its declaration (components/not-found.head.ts)');
   setPurifierWindow(new JSDOM('').window);
   const parts = parseTemplate(
     template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) =>
       inlineStyle(readAsset, href),
     ),
   );
-  /** The chunks and stylesheets a page needs before it hydrates: its own, its lazy parts', the frame's. */
+  /** The chunks and stylesheets a page needs before it hydrates: its own and its lazy parts'. */
   const assetsOf = (pattern: string) => {
-    const modules = [RENDERED_PAGES[pattern], ...(DRAWN_LAZILY[pattern] ?? []), ...SHELL_DRAWN_LAZILY].map((source) =>
-      chunkKey(manifest, source),
-    );
-    // A page module renamed without this table: fail at start, not with pages that hydrate late.
+    const page = renderedPages.get(pattern);
+    const sources = page ? [page.source, ...(page.drawnLazily ?? [])] : [];
+    const modules = sources.map((source) => chunkKey(manifest, source));
+    // A page module renamed without its companion, or a lazy part moved: fail at start, not with pages that hydrate
+    // late.
     const unknown = modules.filter((key) => Object.keys(manifest).length > 0 && !manifest[key]);
     if (unknown.length) throw new Error(`The web build has no chunk for ${unknown.join(', ')} (entry-server.tsx)`);
     return modules.map((key) => pageAssets(manifest, key));
@@ -215,70 +211,78 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
   const assetTags = new Map<string, string>();
   // A detail page that found nothing shows the 404 view, a chunk of its own.
   const notFoundAssetTags = new Map<string, string>();
-  for (const pattern of Object.keys(RENDERED_PAGES)) {
+  for (const pattern of renderedPages.keys()) {
     assetTags.set(pattern, tagsOf(pattern));
     notFoundAssetTags.set(pattern, tagsOf(pattern, patterns.notFound));
   }
 
   return {
-    async render(pathname): Promise<RenderedPage | null> {
-      const page = matchPage(pathname);
-      if (!page || !(page.pattern in RENDERED_PAGES)) return null;
-      await Promise.all([page.preload(), preloadShell()]);
+    async render(pathname, handed = []): Promise<RenderedPage | null> {
+      const route = matchPage(pathname);
+      const page = route && renderedPages.get(route.pattern);
+      if (!route || !page) return null;
+      // Only this page's declared reads are answered while it renders (and while its head is built).
+      return pageReads.run(page.reads, async () => {
+        await route.preload();
 
-      const client = new QueryClient({
-        // retryOnMount off: a query that failed (a 404) renders as failed, not as about to be fetched again; the
-        // browser gets the same default for the failures handed to it (app/ssr-state.ts).
-        defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
+        const client = new QueryClient({
+          // retryOnMount off: a query that failed (a 404) renders as failed, not as about to be fetched again; the
+          // browser gets the same default for the failures handed to it (app/ssr-state.ts).
+          defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity } },
+        });
+        for (const { key, data } of handed) client.setQueryData(key, data);
+        let notFound = false;
+        let gone = false;
+        const status: PageStatus = { markNotFound: () => (notFound = true), markGone: () => (gone = true) };
+        const element = <App client={client} pathname={pathname} status={status} />;
+
+        const asked = new Set<string>();
+        for (let pass = 0; pass < MAX_PASSES; pass++) {
+          renderToString(element);
+          const pending = client
+            .getQueryCache()
+            .getAll()
+            .filter((query) => query.state.status === 'pending' && !asked.has(query.queryHash));
+          if (pending.length === 0) break;
+          await Promise.all(
+            pending.map(async (query) => {
+              asked.add(query.queryHash);
+              await query.fetch().catch(() => undefined);
+              // Only answers and 404s are handed over. Anything else (left to the browser, or a read that failed here,
+              // such as a captions file) is forgotten, so the page renders it as loading, as the browser first will.
+              if (query.state.status === 'error' && !isHandedOver(query.state.error))
+                client.getQueryCache().remove(query);
+            }),
+          );
+        }
+        notFound = false;
+        gone = false;
+        const body = await prerender(element);
+
+        const state = dehydrate(client, {
+          shouldDehydrateQuery: (query) =>
+            query.state.status === 'success' || (query.state.status === 'error' && isHandedOver(query.state.error)),
+        });
+        // A page that showed the 404 view (an unknown or draft id) has the 404 view's head.
+        const head = await pageHead((notFound ? notFoundPage : page).head, {
+          client,
+          params: route.params,
+          pathname,
+          publicUrl,
+        });
+        const html = [
+          parts.beforeTitle,
+          headTags(head),
+          parts.titleToHeadEnd,
+          `  ${PAINT_WHEN_PARSED}\n    `,
+          (notFound ? notFoundAssetTags : assetTags).get(route.pattern) ?? '',
+          '\n  ',
+          parts.headToRoot,
+          `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(toWire(state))}</script>`,
+          parts.afterRoot,
+        ].join('');
+        return { status: notFound ? 404 : gone ? 410 : 200, html };
       });
-      let notFound = false;
-      const status: PageStatus = { markNotFound: () => (notFound = true) };
-      const element = <App client={client} pathname={pathname} status={status} />;
-
-      const asked = new Set<string>();
-      for (let pass = 0; pass < MAX_PASSES; pass++) {
-        renderToString(element);
-        const pending = client
-          .getQueryCache()
-          .getAll()
-          .filter((query) => query.state.status === 'pending' && !asked.has(query.queryHash));
-        if (pending.length === 0) break;
-        await Promise.all(
-          pending.map(async (query) => {
-            asked.add(query.queryHash);
-            await query.fetch().catch(() => undefined);
-            // Only answers and 404s are handed over. Anything else (left to the browser, or a read that failed here,
-            // such as a captions file) is forgotten, so the page renders it as loading, as the browser first will.
-            if (query.state.status === 'error' && !isNotFound(query.state.error)) client.getQueryCache().remove(query);
-          }),
-        );
-      }
-      notFound = false;
-      const body = await prerender(element);
-
-      const state = dehydrate(client, {
-        shouldDehydrateQuery: (query) =>
-          query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
-      });
-      const head = await pageHead(
-        client,
-        { pattern: page.pattern, params: page.params },
-        pathname,
-        publicUrl,
-        notFound,
-      );
-      const html = [
-        parts.beforeTitle,
-        headTags(head),
-        parts.titleToHeadEnd,
-        `  ${PAINT_WHEN_PARSED}\n    `,
-        (notFound ? notFoundAssetTags : assetTags).get(page.pattern) ?? '',
-        '\n  ',
-        parts.headToRoot,
-        `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(toWire(state))}</script>`,
-        parts.afterRoot,
-      ].join('');
-      return { status: notFound ? 404 : 200, html };
     },
   };
 };

@@ -3,23 +3,13 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { AlertBanner } from '../components/alert-banner';
 import { Footer } from '../components/footer';
 import { Loading } from '../components/loading';
-import { Navbar, preloadThemeToggle } from '../components/navbar';
-import { preloadable } from '../lib/preloadable';
+import { Navbar } from '../components/navbar';
 import { usePathname } from '../lib/router';
+import { RouteAnnouncer } from './route-announcer';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
 
 const SearchModal = lazy(() => import('../features/search/components/search-modal'));
-const announcer = preloadable(() => import('./route-announcer').then((m) => m.default));
-const RouteAnnouncer = announcer.Component;
-
-/** Loads the frame's lazy parts that the server draws (the route announcer, the theme toggle), so that they hydrate
- *  with the page rather than after it. The router's navigations are urgent updates (docs/decisions/0020): one that
- *  came before such a part had hydrated would make React draw it again from scratch, and a fresh announcer takes the
- *  page it mounts on for the first load, so that navigation would neither move focus nor be announced. Both sides
- *  preload them, as they preload the page (docs/decisions/0016). */
-export const preloadShell = () => Promise.all([announcer.preload(), preloadThemeToggle()]);
-
 export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   const pathname = usePathname();
@@ -27,7 +17,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
 
-  // SPEC §2: the search modal closes on every route change. Adjusted while rendering the new route (React's
+  // The search modal closes on every route change. Adjusted while rendering the new route (React's
   // "adjusting state when a prop changes"), so the modal is never drawn over the new page first.
   const [pathOfSearch, setPathOfSearch] = useState(pathname);
   if (pathOfSearch !== pathname) {
@@ -53,9 +43,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <Suspense fallback={<Loading />}>{children}</Suspense>
         </RouteErrorBoundary>
         {/* Names each new page for screen readers (inside a landmark, where axe wants all content). */}
-        <Suspense fallback={null}>
-          <RouteAnnouncer mainId="main" />
-        </Suspense>
+        <RouteAnnouncer mainId="main" />
       </main>
       <Footer />
       {searchOpen && (

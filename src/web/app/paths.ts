@@ -20,12 +20,21 @@ export const patterns = {
   bugs: '/bugs',
   bug: '/bugs/:bg',
   learning: '/learning',
+  exercise: '/exercise/:exerciseId',
+  quiz: '/quiz/:quizId',
+  certificate: '/certificates/:code',
   studio: '/studio',
   studioCourse: '/studio/courses/:courseId',
   studioTutorial: '/studio/tutorials/:tutorialId',
   studioBlog: '/studio/blogs/:blogId',
   studioUsers: '/studio/users',
   studioAudit: '/studio/audit',
+  previewBlog: '/preview/blog/:blogId',
+  previewTutorial: '/preview/tutorial/:tutorialId',
+  previewCourse: '/preview/course/:courseId',
+  previewLesson: '/preview/course/:courseId/:lessonId',
+  studioCertificates: '/studio/certificates',
+  studioSettings: '/studio/settings',
   notFound: '*',
 } as const;
 
@@ -36,7 +45,7 @@ export const paths = {
   lesson: (courseId: string, lessonId: string) => `/course/${seg(courseId)}/${seg(lessonId)}`,
   tutorials: () => '/tutorial',
   tutorial: (tutorialId: string) => `/tutorial/${seg(tutorialId)}`,
-  // SPEC §2 lists the blog list as /blog/ (with the slash); /blog works too.
+  // The specified route of the blog list is /blog/ (with the slash); /blog works too.
   blogs: () => '/blog/',
   blog: (blogId: string) => `/blog/${seg(blogId)}`,
   contact: () => '/contact',
@@ -48,6 +57,8 @@ export const paths = {
   signInLink: (token: string) => `/user/sign-in/${seg(token)}`,
   bugs: () => '/bugs',
   bug: (bugId: string) => `/bugs/${seg(bugId)}`,
+  exercise: (exerciseId: string) => `/exercise/${seg(exerciseId)}`,
+  quiz: (quizId: string) => `/quiz/${seg(quizId)}`,
   /** The Studio's content lists; `tab` picks courses (the default), tutorials or blog posts. */
   studio: (tab?: 'courses' | 'tutorials' | 'blogs') => (tab && tab !== 'courses' ? `/studio?tab=${tab}` : '/studio'),
   studioCourse: (courseId: string) => `/studio/courses/${seg(courseId)}`,
@@ -55,4 +66,12 @@ export const paths = {
   studioBlog: (blogId: string) => `/studio/blogs/${seg(blogId)}`,
   studioUsers: () => '/studio/users',
   studioAudit: () => '/studio/audit',
+  /** A draft or working copy as readers would see it (its author, admins, or a preview link's holder). */
+  previewBlog: (blogId: string) => `/preview/blog/${seg(blogId)}`,
+  previewTutorial: (tutorialId: string) => `/preview/tutorial/${seg(tutorialId)}`,
+  previewCourse: (courseId: string) => `/preview/course/${seg(courseId)}`,
+  previewLesson: (courseId: string, lessonId: string) => `/preview/course/${seg(courseId)}/${seg(lessonId)}`,
+  studioCertificates: () => '/studio/certificates',
+  certificate: (code: string) => `/certificates/${seg(code)}`,
+  studioSettings: () => '/studio/settings',
 } as const;

@@ -1,5 +1,6 @@
 // The one table of routes. Every page is its own lazily loaded chunk whose default export is the page component;
-// adding a screen is one line in `appRoutes`.
+// adding a screen is one line in `appRoutes`. A page the server renders also has a server-only companion beside its
+// module, `<page>.head.ts`, declaring its reads and its head (ssr/page-declaration.ts); the browser never loads it.
 // Routed by wouter (lib/router.tsx; docs/decisions/0020): React Router's ≈ 13 KB gzip did not fit the home page's
 // first-load budget of 90 KB, and no screen here uses loaders or actions.
 import { lazy, type ComponentType } from 'react';
@@ -16,6 +17,7 @@ interface AppRoute {
 }
 
 const studio = () => import('../features/studio/studio-pages');
+const coursePreview = () => import('../features/courses/course-preview');
 
 export const appRoutes: AppRoute[] = [
   { path: patterns.home, page: () => import('../features/home/home-page') },
@@ -33,17 +35,26 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.forgotPassword, page: () => import('../features/auth/forgot-password-page') },
   { path: patterns.changePassword, page: () => import('../features/auth/change-password-page') },
   { path: patterns.signInLink, page: () => import('../features/auth/sign-in-link-page') },
-  // Accounts (features/auth) and BugsWorld (features/bugs) add their lines here.
   { path: patterns.bugs, page: () => import('../features/bugs/bugs-page') },
   { path: patterns.bug, page: () => import('../features/bugs/bug-page') },
+  { path: patterns.exercise, page: () => import('../features/practice/exercise-page') },
+  { path: patterns.quiz, page: () => import('../features/practice/quiz-page') },
   { path: patterns.learning, page: () => loadLearning().then((m) => ({ default: m.LearningPage })) },
-  // The Studio (issue 8): one lazy chunk for all its screens, so none of it reaches the first load.
+  { path: patterns.certificate, page: () => import('../features/certificates/certificate-page') },
+  // The Studio: one lazy chunk for all its screens, so none of it reaches the first load.
   { path: patterns.studio, page: () => studio().then((m) => ({ default: m.StudioPage })) },
   { path: patterns.studioCourse, page: () => studio().then((m) => ({ default: m.CourseEditorPage })) },
   { path: patterns.studioTutorial, page: () => studio().then((m) => ({ default: m.TutorialEditorPage })) },
   { path: patterns.studioBlog, page: () => studio().then((m) => ({ default: m.BlogEditorPage })) },
   { path: patterns.studioUsers, page: () => studio().then((m) => ({ default: m.UsersPage })) },
   { path: patterns.studioAudit, page: () => studio().then((m) => ({ default: m.AuditPage })) },
+  // Previews of drafts and working copies: rendered in the browser only (never cached, noindex).
+  { path: patterns.previewBlog, page: () => import('../features/blogs/blog-preview') },
+  { path: patterns.previewTutorial, page: () => import('../features/tutorials/tutorial-preview') },
+  { path: patterns.previewCourse, page: () => coursePreview().then((m) => ({ default: m.CoursePreview })) },
+  { path: patterns.previewLesson, page: () => coursePreview().then((m) => ({ default: m.LessonPreview })) },
+  { path: patterns.studioCertificates, page: () => studio().then((m) => ({ default: m.CertificatesPage })) },
+  { path: patterns.studioSettings, page: () => studio().then((m) => ({ default: m.SettingsPage })) },
   { path: patterns.notFound, page: () => import('../components/not-found') },
 ];
 

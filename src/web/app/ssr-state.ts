@@ -1,4 +1,4 @@
-// The data a server-rendered page hands to the browser (DESIGN §7, docs/decisions/0016): TanStack Query's dehydrated
+// The data a server-rendered page hands to the browser (docs/decisions/0016): TanStack Query's dehydrated
 // cache, in a JSON script element the browser reads before it hydrates, so the first render finds the same data the
 // server rendered with and fetches nothing again. A 404 answer travels too, so the 404 view hydrates as it was drawn.
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
@@ -40,7 +40,7 @@ export function hydrateFromPage(client: QueryClient): boolean {
   if (!element?.textContent) return false;
   const state = JSON.parse(element.textContent) as DehydratedState;
   // The page's HTML may have been cached on the server for a while, but only until the content changed
-  // (decision 0004, 0008): its data is as fresh as a fetch made now, so it counts as fetched now.
+  // (decisions 0043, 0032): its data is as fresh as a fetch made now, so it counts as fetched now.
   const now = Date.now();
   for (const query of state.queries) {
     const error = query.state.error as WireError | null;

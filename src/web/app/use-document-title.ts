@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { documentTitle } from '../lib/format';
 import { usePathname } from '../lib/router';
+import { useSite } from '../lib/use-site';
 
-/** The title rule of SPEC §2: brand + first path segment, on every route change. */
+/** The specified title rule: the site's name + first path segment, on every route change. */
 export function useDocumentTitle(): void {
   const pathname = usePathname();
+  const { siteName } = useSite();
   useEffect(() => {
-    document.title = documentTitle(pathname);
-  }, [pathname]);
+    document.title = documentTitle(pathname, siteName);
+  }, [pathname, siteName]);
 }

@@ -1,4 +1,4 @@
-// The transient alert of SPEC §4: one message at a time, shown for ALERT_MS, danger labelled 'Error'.
+// The transient alert banner: one message at a time, shown for ALERT_MS, danger labelled 'Error'.
 import { useSyncExternalStore } from 'react';
 import { ALERT_MS } from '../../shared/constants';
 

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   act(() => {
     signOut();
-    // signOut keeps user-id (SPEC §4); clearing it here needs the storage event the session listens to.
+    // signOut keeps user-id (as specified); clearing it here needs the storage event the session listens to.
     localStorage.clear();
     window.dispatchEvent(new Event('storage'));
   });
@@ -58,7 +58,7 @@ describe('CommentList', () => {
     expect(rows[0].contains(buttons[0])).toBe(true);
     expect(buttons[0].getAttribute('aria-label')).toMatch(/^Delete comment by Me Myself/);
 
-    // Every delete asks first (issue 11). happy-dom has no window.confirm: stand in for the browser's dialog.
+    // Every delete asks first. happy-dom has no window.confirm: stand in for the browser's dialog.
     const confirm = vi.fn((_message?: string) => false);
     vi.stubGlobal('confirm', confirm);
     fireEvent.click(buttons[0]);

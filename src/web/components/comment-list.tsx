@@ -1,5 +1,5 @@
 // A list of comments (lesson comments, bug solutions): author, time, the stored HTML through DOMPurify, and a delete
-// button on the reader's own items. It scrolls at 300 px (SPEC §9).
+// button on the reader's own items. It scrolls at a maximum height of 300 px.
 import type { Comment } from '../../shared/contract';
 import { formatDateTime } from '../lib/format';
 import { linkTimes } from '../lib/time-links';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 10: the editors never turn code into links. Text typed or pasted inside inline code or a code block stays
+// The editors never turn code into links. Text typed or pasted inside inline code or a code block stays
 // code; the same text in a paragraph becomes a link.
 import { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';

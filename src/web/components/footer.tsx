@@ -1,10 +1,12 @@
-import { BRAND } from '../../shared/constants';
+import { useSite } from '../lib/use-site';
 
+/** The site's footer line (its settings). */
 export function Footer() {
+  const { footer } = useSite();
   return (
     <footer className="footer">
       <div className="container footer__inner">
-        <p>©2023 {BRAND}. Free courses, tutorials and blogs for programmers.</p>
+        <p>{footer}</p>
       </div>
     </footer>
   );

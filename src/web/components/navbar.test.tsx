@@ -53,6 +53,14 @@ describe('Navbar', () => {
     expect(box.getAttribute('aria-keyshortcuts')).toBe('/ Control+K Meta+K');
   });
 
+  it('the search button (the search box stands in for it from 1280 px) opens the dialog too', () => {
+    const onOpenSearch = show();
+    const button = screen.getByRole('button', { name: 'Search' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(button);
+    expect(onOpenSearch).toHaveBeenCalledTimes(1);
+  });
+
   it('the theme toggle switches to dark and back, remembers the choice, and says whether it is on', async () => {
     document.documentElement.setAttribute('data-theme', 'light');
     show();

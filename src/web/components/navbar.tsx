@@ -1,20 +1,20 @@
-// The sticky site navigation: links, the search box that opens the search modal, and Login or Logout.
+// The sticky site navigation: links, the search box that opens the search modal, and Login or Logout. From 1280 px
+// everything is in one row (with the search box wide enough for its placeholder); narrower, the search box gives way
+// to a search button and the rest folds into a menu behind a button (styles/global.css).
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { BRAND, TEXT } from '../../shared/constants';
+import { TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
-import { preloadable } from '../lib/preloadable';
 import { Link, NavLink, useLocationSearch, useNavigate, usePathname } from '../lib/router';
 import { useSession } from '../lib/session';
+import { siteQueryKey, useSite } from '../lib/use-site';
+import { isSearchShortcut, SEARCH_SHORTCUT_KEYS } from '../starter/contract';
 import { showAlert } from './alert-banner';
 import { MenuIcon, SearchIcon } from './icons';
 import { ProgressBar } from './progress-bar';
+import ThemeToggle from './theme-toggle';
 
 const StudioLink = lazy(() => import('./studio-link'));
-// Drawn on the server: preloaded before the page hydrates (app/layout.tsx, preloadShell).
-const themeToggle = preloadable(() => import('./theme-toggle').then((m) => m.default));
-const ThemeToggle = themeToggle.Component;
-export const preloadThemeToggle = themeToggle.preload;
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -25,16 +25,6 @@ const LINKS = [
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
-/** '/' typed outside a text field, or Ctrl+K / Cmd+K anywhere. */
-function isSearchShortcut(event: KeyboardEvent): boolean {
-  const { key, ctrlKey, metaKey, altKey, target } = event;
-  if (altKey) return false;
-  if (ctrlKey || metaKey) return key.toLowerCase() === 'k';
-  const field =
-    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-  return key === '/' && !field;
-}
-
 interface NavbarProps {
   searchOpen: boolean;
   onOpenSearch: () => void;
@@ -42,6 +32,7 @@ interface NavbarProps {
 
 export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const { signedIn, signOut } = useSession();
+  const { siteName } = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pathname = usePathname();
@@ -49,6 +40,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(searchOpen);
 
@@ -77,16 +69,22 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
 
   useEffect(() => {
     if (wasOpen.current && !searchOpen) {
-      searchRef.current?.focus({ preventScroll: true });
+      // Back to whichever of the two openers this width shows (the other is display: none).
+      const box = searchRef.current;
+      const opener = box && box.getClientRects().length > 0 ? box : searchButtonRef.current;
+      opener?.focus({ preventScroll: true });
     }
     wasOpen.current = searchOpen;
   }, [searchOpen]);
 
   function logout() {
-    // Revoke the session on the server; the local sign-out happens whatever it answers (SPEC §4).
+    // Revoke the session on the server; the local sign-out happens whatever it answers.
     api('/api/auth/logout', { method: 'POST', auth: true }).catch(() => undefined);
     signOut();
+    // The account's data goes; the site's own settings stay (the navbar keeps its name).
+    const site = queryClient.getQueryData(siteQueryKey);
     queryClient.clear();
+    if (site) queryClient.setQueryData(siteQueryKey, site);
     navigate('/');
     showAlert(TEXT.loggedOut, 'danger');
   }
@@ -100,8 +98,19 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
           <span aria-hidden="true" className="navbar__logo">
             {'</>'}
           </span>
-          {BRAND}
+          {siteName}
         </Link>
+        <button
+          ref={searchButtonRef}
+          type="button"
+          className="icon-button navbar__search-button"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          aria-keyshortcuts={SEARCH_SHORTCUT_KEYS}
+          onClick={onOpenSearch}
+        >
+          <SearchIcon width="20" height="20" />
+        </button>
         <button
           ref={toggleRef}
           type="button"
@@ -141,7 +150,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               placeholder={TEXT.searchPlaceholder}
               aria-label="Search courses and tutorials"
               aria-haspopup="dialog"
-              aria-keyshortcuts="/ Control+K Meta+K"
+              aria-keyshortcuts={SEARCH_SHORTCUT_KEYS}
               // Opens on a click or Enter, never on focus alone (WCAG 3.2.1): tabbing through the header, or focus
               // coming back when the dialog closes, must not open it.
               onClick={onOpenSearch}
@@ -153,9 +162,7 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
               }}
             />
           </div>
-          <Suspense fallback={<span className="navbar__theme-slot" aria-hidden="true" />}>
-            <ThemeToggle />
-          </Suspense>
+          <ThemeToggle />
           {signedIn ? (
             <button type="button" className="button button--outline navbar__auth" onClick={logout}>
               Logout

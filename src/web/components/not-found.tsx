@@ -2,7 +2,7 @@ import { TEXT } from '../../shared/constants';
 import { useMarkNotFound } from '../lib/page-status';
 import { Link } from '../lib/router';
 
-/** The 404 view: unknown paths and any data screen whose call did not answer 200 (SPEC §4, §8). */
+/** The 404 view: unknown paths and any data screen whose call did not answer 200 (as specified). */
 export function NotFound() {
   useMarkNotFound();
   return (

@@ -1,4 +1,4 @@
-// The states of a data screen (SPEC §4): loading, then the content; the 404 view when the server said the item is
+// The states of a data screen: loading, then the content; the 404 view when the server said the item is
 // not there; 'Something went wrong' with Retry when it failed otherwise (a 5xx, the network), so the error state
 // never claims a page is missing when the server was only down.
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -3,7 +3,7 @@
 // server (`span.hl-*`, decision 0017) and get a Copy button once mounted.
 import DOMPurify, { type WindowLike } from 'dompurify';
 import { useEffect, useMemo, useRef } from 'react';
-import { addCopyButtons } from './copy-code';
+import { addCopyButtons, type CodeBlockRunner } from './copy-code';
 import './rich-html.css';
 
 let instance = DOMPurify;
@@ -45,11 +45,26 @@ export function sanitizeHtml(html: string): string {
   return purifier().sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
 }
 
-export function RichHtml({ html, className }: { html: string; className?: string }) {
+export function RichHtml({
+  html,
+  className,
+  runnable,
+}: {
+  html: string;
+  className?: string;
+  /** Makes code blocks in its languages runnable: a Run button beside Copy (lessons, tutorials, posts). */
+  runnable?: CodeBlockRunner;
+}) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   const ref = useRef<HTMLDivElement>(null);
   // After every render that set new HTML (React replaced the children, buttons included).
-  useEffect(() => addCopyButtons(ref.current), [clean]);
+  useEffect(() => {
+    const root = ref.current;
+    addCopyButtons(root, runnable);
+    return () => {
+      if (root) runnable?.closeAll?.(root);
+    };
+  }, [clean, runnable]);
   return (
     <div
       ref={ref}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The editor follows its parent's value without ever undoing typing: under load the parent re-renders with a value
-// the editor sent a keystroke ago (issue 14: "`run()` " typed fast was stored as `<code> run()</code>`).
+// the editor sent a keystroke ago (once, "`run()` " typed fast was stored as `<code> run()</code>`).
 import type { Editor } from '@tiptap/react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -11,7 +11,15 @@ import { EDITOR_LINK_OPTIONS } from './editor-link-options';
 /** At most this many updates wait for the parent to echo them (a parent that never re-renders keeps none). */
 const UNECHOED_MAX = 200;
 
-export default function RichTextEditorImpl({ value, onChange, label, placeholder, toolbar }: RichTextEditorProps) {
+export default function RichTextEditorImpl({
+  value,
+  onChange,
+  label,
+  placeholder,
+  toolbar,
+  invalid,
+  describedBy,
+}: RichTextEditorProps) {
   // What this editor sent the parent that the parent's renders have not handed back yet, oldest first. The parent
   // re-renders after the editor has moved on when typing is fast (its state update waits for React while the next
   // keystroke lands), so `value` may be one of these, older than the document: an echo, not a change to apply.
@@ -34,6 +42,10 @@ export default function RichTextEditorImpl({ value, onChange, label, placeholder
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
+        // Only when set: ProseMirror would write an unset attribute as the text 'undefined'. The options are handed
+        // to the editor again on each render, so these follow the props.
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
     onUpdate: ({ editor: current }) => {

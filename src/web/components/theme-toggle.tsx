@@ -1,5 +1,6 @@
-// The navbar's dark-theme switch. Its own lazy chunk, like the Studio link: the theme itself is already applied
-// before the first paint by the inline script in index.html, so nothing waits for this button.
+// The navbar's dark-theme switch (the theme itself is applied before the first paint by index.html's inline script).
+// Part of the entry: as a lazy chunk of its own it cost the first load more than its code (one more request, and a
+// preload before hydration so that a navigation could not redraw it, decision 0020).
 import { setTheme, useTheme } from '../lib/theme';
 import { MoonIcon } from './page-icons';
 

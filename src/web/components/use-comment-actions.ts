@@ -1,5 +1,5 @@
-// Adding to and deleting from a comment thread (lesson comments, bug solutions): the draft, the calls, the alerts of
-// SPEC §8 (the given success texts; a failure shows the server's error in danger), and where focus goes after each:
+// Adding to and deleting from a comment thread (lesson comments, bug solutions): the draft, the calls, the specified
+// alerts (the given success texts; a failure shows the server's error in danger), and where focus goes after each:
 // the new item once it is listed, or the thread's heading after a delete (the item and its button are gone).
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -52,7 +52,7 @@ export function useCommentActions<T extends HTMLElement = HTMLElement>({
     event.preventDefault();
     // The button stays enabled (a disabled button would drop focus to <body>): a second press waits for the first.
     if (add.isPending) return;
-    // SPEC §5: no client-side checks; the server answers an empty text with an error shown as an alert.
+    // No client-side checks, as specified: the server answers an empty text with an error shown as an alert.
     add.mutate(content, {
       onSuccess: (created) => {
         setContent('');

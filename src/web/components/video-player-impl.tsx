@@ -33,7 +33,7 @@ const preloadOnServer = () => 'none' as const;
 
 export default function VideoPlayerImpl({ src, title, captions, mediaRef, events }: VideoPlayerProps) {
   // A server-rendered lesson asks for none of its video before the first paint; the metadata (duration, first frame,
-  // where to resume) loads once the page is the app's (decision 0016).
+  // where to resume) loads once the page is the app's (decision 0042).
   const preload = useSyncExternalStore(noSubscription, preloadInBrowser, preloadOnServer);
   if (isHostedVideo(src)) {
     return (

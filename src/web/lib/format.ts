@@ -1,4 +1,4 @@
-// Text helpers shared by the screens: excerpts of stored HTML, the two date formats of SPEC §9, and the title rule.
+// Text helpers shared by the screens: excerpts of stored HTML, the two specified date formats, and the title rule.
 import { BRAND } from '../../shared/constants';
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -79,8 +79,8 @@ export function formatDateTime(iso: string): string {
   return `${hh}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${meridiem} ${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
-/** The document title: the brand and the first path segment, 'home' for '/'. */
-export function documentTitle(pathname: string): string {
+/** The document title: the site's name and the first path segment, 'home' for '/'. */
+export function documentTitle(pathname: string, siteName: string = BRAND): string {
   const first = pathname.split('/').find((segment) => segment !== '');
   let name = 'home';
   if (first) {
@@ -90,11 +90,30 @@ export function documentTitle(pathname: string): string {
       name = first;
     }
   }
-  return `${BRAND} | ${name}`;
+  return `${siteName} | ${name}`;
 }
 
 /** A course's length for a card: '12 min', '1 h 5 min' (at least '1 min'). */
 export function formatLength(seconds: number): string {
   const minutes = Math.max(1, Math.round(seconds / 60));
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** Words read per minute, for a text lesson's reading time. */
+export const READING_WORDS_PER_MINUTE = 200;
+
+/** A text's reading time in seconds: its words at 200 a minute, in whole minutes, at least one. */
+export function readingSeconds(html: string): number {
+  const words = stripHtml(html).split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / READING_WORDS_PER_MINUTE)) * 60;
+}
+
+/** How long a lesson takes: its video's duration (null while unknown), or the reading time of a text lesson. */
+export function lessonLength(lesson: { link: string; description: string; duration: number | null }): {
+  kind: 'video' | 'reading';
+  seconds: number | null;
+} {
+  return lesson.link
+    ? { kind: 'video', seconds: lesson.duration }
+    : { kind: 'reading', seconds: readingSeconds(lesson.description) };
 }

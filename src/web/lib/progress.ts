@@ -1,4 +1,4 @@
-// The top progress bar's value (0 = hidden), moved by the api client around requests (SPEC §4: 10, 20, 30, 70, 100).
+// The top progress bar's value (0 = hidden), moved by the api client around requests (10, 20, 30, 70, 100).
 import { useSyncExternalStore } from 'react';
 
 const listeners = new Set<() => void>();

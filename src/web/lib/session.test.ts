@@ -16,7 +16,7 @@ describe('session store', () => {
     expect(getSession()).toEqual({ token: 'tok-1', userId: 'user-1' });
   });
 
-  it('signOut removes only the token and keeps user-id (SPEC §4)', () => {
+  it('signOut removes only the token and keeps user-id', () => {
     signIn('tok-2', 'user-2');
     signOut();
     expect(localStorage.getItem('auth-token')).toBeNull();

@@ -1,4 +1,4 @@
-// The browser session: the auth token and user id in localStorage (keys exactly as SPEC §3), observable by React.
+// The browser session: the auth token and user id in localStorage (keys `auth-token`, `user-id`), observable by React.
 import { useSyncExternalStore } from 'react';
 import { STORAGE } from '../../shared/constants';
 
@@ -47,7 +47,7 @@ export function signIn(token: string, userId: string): void {
   refresh();
 }
 
-/** Removes only the token: SPEC §4 keeps `user-id` after logout. */
+/** Removes only the token: `user-id` stays after logout, as specified. */
 export function signOut(): void {
   storage()?.removeItem(STORAGE.token);
   refresh();

@@ -1,22 +1,12 @@
-// The colour theme: 'dark' or 'light' on <html data-theme>, set before the first paint by index.html's inline script (the
-// reader's choice in this browser, else the system's). Choosing one here stores it; until the reader chooses, the
-// page follows the system's setting as it changes.
+// The colour theme: 'dark' or 'light' on <html data-theme>, set before the first paint by index.html's inline script
+// (starter/theme.ts: the reader's choice in this browser, else the system's). Choosing one here stores it; until the
+// reader chooses, the page follows the system's setting as it changes.
 import { useSyncExternalStore } from 'react';
-import { STORAGE } from '../../shared/constants';
+import { storedTheme, systemDark, type Theme, THEME_STORAGE_KEY } from '../starter/theme';
 
-export type Theme = 'light' | 'dark';
+export type { Theme };
 
 const listeners = new Set<() => void>();
-const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)');
-
-function storedTheme(): Theme | null {
-  try {
-    const value = window.localStorage.getItem(STORAGE.theme);
-    return value === 'dark' || value === 'light' ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 function apply(theme: Theme): void {
   document.documentElement.setAttribute('data-theme', theme);
@@ -29,7 +19,7 @@ export function currentTheme(): Theme {
 
 export function setTheme(theme: Theme): void {
   try {
-    window.localStorage.setItem(STORAGE.theme, theme);
+    window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
     // Storage off: the choice lasts for this page.
   }

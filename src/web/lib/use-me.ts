@@ -1,4 +1,4 @@
-// GET /api/auth/me: who the stored token belongs to, with the role (issue 8). Asked only when a token is stored;
+// GET /api/auth/me: who the stored token belongs to, with the role. Asked only when a token is stored;
 // the navbar's Studio link and the Studio's gate read it. Keyed by the token, so signing in as someone else never
 // shows the previous account's role.
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ export function useIsAdmin(): boolean {
   return useMe().data?.role === 'admin';
 }
 
-/** Every delete asks first (issue 11): nothing can be undone. A moderator is reminded whose post it is. */
+/** Every delete asks first: nothing can be undone. A moderator is reminded whose post it is. */
 export const confirmDelete = (what: string, moderation = false) =>
   window.confirm(
     moderation

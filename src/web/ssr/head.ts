@@ -1,28 +1,23 @@
-// What a server-rendered page says about itself in its <head> (issue 10): the SPEC title, a description of its own, the
-// canonical address from PUBLIC_URL, Open Graph and Twitter card tags, and schema.org JSON-LD (Course, VideoObject,
-// BlogPosting, BreadcrumbList). Built from the same query data the page rendered with.
+// What a server-rendered page says about itself in its <head>: the specified title (the site's name and the first path
+// segment), a description of its own, the canonical address from PUBLIC_URL, Open Graph and Twitter card tags, and
+// schema.org JSON-LD. Each page declares its own part in its companion `<page>.head.ts` (see ./page-declaration.ts);
+// this module builds the whole head from it, with the defaults every page shares, and writes the tags.
 import type { QueryClient } from '@tanstack/react-query';
-import { BRAND } from '../../shared/constants';
-import type { Blog, CourseWithLessons, LessonPage, Tutorial } from '../../shared/contract';
-import { patterns, paths } from '../app/paths';
-import { documentTitle, excerpt, stripHtml } from '../lib/format';
-import { blogQueryOptions } from '../features/blogs/api/get-blog';
-import { courseQueryOptions, getCourse } from '../features/courses/api/get-course';
-import { lessonQueryOptions } from '../features/courses/api/get-lesson';
-import { tutorialQueryOptions } from '../features/tutorials/api/get-tutorial';
-
-export const SITE_DESCRIPTION =
-  'DevCourses: free video courses, tutorials and blog posts for programmers, and BugsWorld, a board to share bugs and solutions.';
+import { DEFAULT_SITE, type SiteSettings } from '../../shared/site';
+import { documentTitle, excerpt } from '../lib/format';
+import { siteQueryKey } from '../lib/use-site';
 /** The share card of pages without an image of their own (public/og-card.png, 1200 × 630). */
 export const DEFAULT_CARD = '/og-card.png';
 const DESCRIPTION_LENGTH = 160;
 
 export interface PageHead {
   title: string;
+  /** The site's name (og:site_name). */
+  siteName: string;
   description: string;
   /** Absolute; absent on the 404 view (which is also kept out of search results). */
   canonical?: string;
-  /** The shared item's own title for previews (the document title is the SPEC's brand + first path segment). */
+  /** The shared item's own title for previews (the document title is the specified brand + first path segment). */
   shareTitle: string;
   image: string;
   imageAlt: string;
@@ -30,31 +25,28 @@ export interface PageHead {
   jsonLd: object[];
 }
 
-type Params = Record<string, string | undefined>;
+/** What a page's head declaration answers: its own titles, description and canonical, and, where it has them, its
+ *  image, type and JSON-LD (otherwise the default card, 'website' and none). */
+export type OwnHead = Pick<PageHead, 'shareTitle' | 'description' | 'canonical'> &
+  Partial<Pick<PageHead, 'image' | 'imageAlt' | 'type' | 'jsonLd'>>;
 
-const FIXED: Record<string, { path: string; shareTitle: string; description: string }> = {
-  [patterns.home]: { path: paths.home(), shareTitle: `${BRAND}: learn to code`, description: SITE_DESCRIPTION },
-  [patterns.courses]: {
-    path: paths.courses(),
-    shareTitle: `Courses | ${BRAND}`,
-    description: 'Free video courses on programming: every DevCourses course with its lessons and length.',
-  },
-  [patterns.tutorials]: {
-    path: paths.tutorials(),
-    shareTitle: `Tutorials | ${BRAND}`,
-    description: 'Step-by-step programming tutorials from DevCourses, free to read.',
-  },
-  [patterns.blogs]: {
-    path: paths.blogs(),
-    shareTitle: `Blog | ${BRAND}`,
-    description: 'The DevCourses blog: news and articles about programming, newest first.',
-  },
-  [patterns.contact]: {
-    path: paths.contact(),
-    shareTitle: `Contact | ${BRAND}`,
-    description: 'How to reach the DevCourses team: email and social networks.',
-  },
-};
+/** What a page's head is built from: the data it rendered with, its route and the site's address. */
+export interface HeadContext {
+  /** The rendered page's query cache: the head describes what the page shows. */
+  client: QueryClient;
+  params: Record<string, string | undefined>;
+  pathname: string;
+  publicUrl: string;
+  /** An address of this site as an absolute URL (`/course` → `https://site/course`). */
+  url: (path: string) => string;
+  /** The default share card, absolute, and its description. */
+  card: { image: string; imageAlt: string };
+  /** The site's settings the page rendered with: its name and description. */
+  site: SiteSettings;
+}
+
+/** A page's head: null when the page has nothing of its own to describe (its data did not arrive). */
+export type HeadOf = (context: HeadContext) => OwnHead | null | Promise<OwnHead | null>;
 
 /** `/media/x.png` → `https://site/media/x.png`; absolute URLs stay. */
 export function absolute(publicUrl: string, url: string): string {
@@ -70,9 +62,11 @@ export function isoDuration(seconds: number): string {
   return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || total === 0 ? `${s}S` : ''}`;
 }
 
-const describe = (html: string, fallback: string) => excerpt(html, DESCRIPTION_LENGTH) || fallback;
+/** An item's description: the start of its text, or `fallback` when it has none. */
+export const describe = (html: string, fallback: string) => excerpt(html, DESCRIPTION_LENGTH) || fallback;
 
-function breadcrumbs(publicUrl: string, trail: [name: string, path: string][]): object {
+/** schema.org BreadcrumbList of a detail page, from the home page down. */
+export function breadcrumbs(publicUrl: string, trail: [name: string, path: string][]): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -85,191 +79,33 @@ function breadcrumbs(publicUrl: string, trail: [name: string, path: string][]): 
   };
 }
 
-const provider = (publicUrl: string) => ({ '@type': 'Organization', name: BRAND, url: `${publicUrl}/` });
+/** The site as a schema.org Organization (a course's provider, a post's author and publisher). */
+export const provider = (publicUrl: string, siteName: string) => ({
+  '@type': 'Organization',
+  name: siteName,
+  url: `${publicUrl}/`,
+});
 
-/** A video file the browser plays itself (contentUrl), or a page that embeds it (embedUrl). */
-function videoLocation(publicUrl: string, link: string): { contentUrl: string } | { embedUrl: string } {
-  const youtube = /^https?:\/\/(?:www\.)?(?:youtube\.com\/watch\?v=|youtu\.be\/)([\w-]{6,20})/i.exec(link);
-  if (youtube) return { embedUrl: `https://www.youtube.com/embed/${youtube[1]}` };
-  if (/^https?:\/\/(?:www\.)?vimeo\.com\//i.test(link)) return { embedUrl: link };
-  return { contentUrl: absolute(publicUrl, link) };
-}
-
-export async function pageHead(
-  client: QueryClient,
-  route: { pattern: string; params: Params },
-  pathname: string,
-  publicUrl: string,
-  notFound: boolean,
-): Promise<PageHead> {
+/** The whole head of a rendered page: the page's own part (`head`, from its declaration) over the shared defaults. A
+ *  page with nothing of its own to say gets the site's description and its own address as canonical. */
+export async function pageHead(head: HeadOf, context: Omit<HeadContext, 'url' | 'card' | 'site'>): Promise<PageHead> {
+  const url = (path: string) => absolute(context.publicUrl, path);
+  // The settings the page's frame rendered with (every page reads them).
+  const site = context.client.getQueryData<SiteSettings>(siteQueryKey) ?? DEFAULT_SITE;
+  const { siteName } = site;
+  const card = { image: url(DEFAULT_CARD), imageAlt: `${siteName}: learn to code` };
   const base = {
-    title: documentTitle(pathname),
-    image: absolute(publicUrl, DEFAULT_CARD),
-    imageAlt: `${BRAND}: learn to code`,
+    title: documentTitle(context.pathname, siteName),
+    siteName,
+    ...card,
     type: 'website' as const,
     jsonLd: [] as object[],
   };
-  if (notFound) return { ...base, shareTitle: `${BRAND}: page not found`, description: SITE_DESCRIPTION };
-
-  const { pattern, params } = route;
-  const fixed = FIXED[pattern];
-  const canonicalOf = (path: string) => absolute(publicUrl, path);
-  if (fixed) {
-    return {
-      ...base,
-      shareTitle: fixed.shareTitle,
-      description: fixed.description,
-      canonical: canonicalOf(fixed.path),
-    };
-  }
-
-  if (pattern === patterns.course) {
-    const id = params.courseId ?? '';
-    const course = client.getQueryData<CourseWithLessons>(courseQueryOptions(id).queryKey);
-    if (!course) return { ...base, shareTitle: BRAND, description: SITE_DESCRIPTION, canonical: canonicalOf(pathname) };
-    const url = canonicalOf(paths.course(id));
-    const description = describe(course.description, `A free video course on ${course.title}.`);
-    const image = absolute(publicUrl, course.cover);
-    return {
-      ...base,
-      shareTitle: course.title,
-      description,
-      canonical: url,
-      image,
-      imageAlt: `Cover of ${course.title}`,
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'Course',
-          name: course.title,
-          description,
-          url,
-          image,
-          provider: provider(publicUrl),
-          isAccessibleForFree: true,
-          hasCourseInstance: {
-            '@type': 'CourseInstance',
-            courseMode: 'Online',
-            courseWorkload: courseWorkload(course),
-          },
-          offers: { '@type': 'Offer', category: 'Free', price: 0, priceCurrency: 'USD' },
-        },
-        breadcrumbs(publicUrl, [
-          ['Home', paths.home()],
-          ['Courses', paths.courses()],
-          [course.title, paths.course(id)],
-        ]),
-      ],
-    };
-  }
-
-  if (pattern === patterns.lesson) {
-    const courseId = params.courseId ?? '';
-    const lessonId = params.lessonId ?? '';
-    const page = client.getQueryData<LessonPage>(lessonQueryOptions(courseId, lessonId).queryKey);
-    const lesson = page?.course[0];
-    if (!lesson) return { ...base, shareTitle: BRAND, description: SITE_DESCRIPTION, canonical: canonicalOf(pathname) };
-    // The lesson answer has no cover: the course's own read (cached like every read) gives the thumbnail and name.
-    const course = await getCourse(courseId).catch(() => null);
-    const url = canonicalOf(paths.lesson(courseId, lessonId));
-    const description = describe(lesson.description, `Lesson "${lesson.title}"${course ? ` of ${course.title}` : ''}.`);
-    const image = course ? absolute(publicUrl, course.cover) : base.image;
-    return {
-      ...base,
-      shareTitle: lesson.title,
-      description,
-      canonical: url,
-      image,
-      imageAlt: course ? `Cover of ${course.title}` : base.imageAlt,
-      type: 'video.other',
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'VideoObject',
-          name: lesson.title,
-          description,
-          thumbnailUrl: [image],
-          uploadDate: page.updatedAt,
-          ...(lesson.duration ? { duration: isoDuration(lesson.duration) } : {}),
-          ...videoLocation(publicUrl, lesson.link),
-          url,
-        },
-        breadcrumbs(publicUrl, [
-          ['Home', paths.home()],
-          ['Courses', paths.courses()],
-          ...(course ? [[course.title, paths.course(courseId)] as [string, string]] : []),
-          [lesson.title, paths.lesson(courseId, lessonId)],
-        ]),
-      ],
-    };
-  }
-
-  if (pattern === patterns.tutorial) {
-    const id = params.tutorialId ?? '';
-    const tutorial = client.getQueryData<Tutorial[]>(tutorialQueryOptions(id).queryKey)?.[0];
-    if (!tutorial)
-      return { ...base, shareTitle: BRAND, description: SITE_DESCRIPTION, canonical: canonicalOf(pathname) };
-    const url = canonicalOf(paths.tutorial(id));
-    const description = describe(tutorial.content, `A DevCourses tutorial: ${tutorial.title}.`);
-    const image = absolute(publicUrl, tutorial.image);
-    return {
-      ...base,
-      shareTitle: tutorial.title,
-      description,
-      canonical: url,
-      image,
-      imageAlt: tutorial.title,
-      type: 'article',
-      jsonLd: [
-        breadcrumbs(publicUrl, [
-          ['Home', paths.home()],
-          ['Tutorials', paths.tutorials()],
-          [tutorial.title, paths.tutorial(id)],
-        ]),
-      ],
-    };
-  }
-
-  if (pattern === patterns.blog) {
-    const id = params.blogId ?? '';
-    const post = client.getQueryData<Blog[]>(blogQueryOptions(id).queryKey)?.[0];
-    if (!post) return { ...base, shareTitle: BRAND, description: SITE_DESCRIPTION, canonical: canonicalOf(pathname) };
-    const url = canonicalOf(paths.blog(id));
-    const description = describe(post.content, `${post.title}, on the ${BRAND} blog.`);
-    return {
-      ...base,
-      shareTitle: post.title,
-      description,
-      canonical: url,
-      type: 'article',
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'BlogPosting',
-          headline: Array.from(stripHtml(post.title)).slice(0, 110).join(''),
-          description,
-          datePublished: post.date,
-          url,
-          mainEntityOfPage: url,
-          image: [base.image],
-          author: provider(publicUrl),
-          publisher: provider(publicUrl),
-        },
-        breadcrumbs(publicUrl, [
-          ['Home', paths.home()],
-          ['Blog', paths.blogs()],
-          [post.title, paths.blog(id)],
-        ]),
-      ],
-    };
-  }
-
-  return { ...base, shareTitle: BRAND, description: SITE_DESCRIPTION, canonical: canonicalOf(pathname) };
-}
-
-function courseWorkload(course: CourseWithLessons): string {
-  const seconds = course.lessonlist.reduce((sum, lesson) => sum + (lesson.duration ?? 0), 0);
-  return isoDuration(seconds);
+  const own = await head({ ...context, url, card, site });
+  return {
+    ...base,
+    ...(own ?? { shareTitle: siteName, description: site.description, canonical: url(context.pathname) }),
+  };
 }
 
 const escapeAttr = (value: string) =>
@@ -288,7 +124,7 @@ export function headTags(head: PageHead): string {
     head.canonical
       ? `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`
       : meta('name', 'robots', 'noindex'),
-    meta('property', 'og:site_name', BRAND),
+    meta('property', 'og:site_name', head.siteName),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.shareTitle),
     meta('property', 'og:description', head.description),

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-// The account screens against a stubbed fetch: the calls they make and the alerts and redirects of SPEC §5 and §8.
+// The account screens against a stubbed fetch: the calls they make and the specified alerts and redirects.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMON_PASSWORD_MSG } from '../../../shared/common-passwords';
 import { TEXT } from '../../../shared/constants';
 import { AlertBanner, showAlert } from '../../components/alert-banner';
 import { memoryLocation, Route, Router, Switch } from '../../lib/router';
@@ -270,7 +271,7 @@ describe('/user/change-password/:token', () => {
   });
 });
 
-describe('problems beside their fields, outcomes that stay (issue 11)', () => {
+describe('problems beside their fields, outcomes that stay', () => {
   const field = (label: string) => screen.getByLabelText(label);
   /** Submits and lets the submit finish (one submit runs at a time: a second one while it runs is ignored). */
   const send = async () => {
@@ -304,15 +305,66 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
     expect(document.activeElement).toBe(field('Password'));
   });
 
-  it("login: the server's refusal stays on the page after the alert", async () => {
+  it("login: a wrong password marks the password field invalid with the server's words, which stay after the alert", async () => {
     fetchMock.mockResolvedValue(json(401, { error: 'Invalid email or password' }));
     renderAt('/login-form', <Route path="/login-form" component={LoginPage} />);
     type('Email', 'ada@example.test');
     type('Password', 'wrong-pass');
     await send();
+    await expectAlert('Error: Invalid email or password');
+    expect(field('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(problemOf('Password')).toBe('Invalid email or password');
+    expect(document.activeElement).toBe(field('Password'));
+    // The alert lasts a second; the field's error stays.
+    await waitFor(() => expect(screen.queryByTestId('alert')?.textContent ?? '').not.toContain('Invalid email'), {
+      timeout: 3000,
+    });
+    expect(problemOf('Password')).toBe('Invalid email or password');
+  });
+
+  it("login: other refusals (too many attempts) stay on the page as the form's problem", async () => {
+    fetchMock.mockResolvedValue(json(429, { error: 'Too many attempts. Try again in 15 minutes.' }));
+    renderAt('/login-form', <Route path="/login-form" component={LoginPage} />);
+    type('Email', 'ada@example.test');
+    type('Password', 'wrong-pass');
+    await send();
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain('Invalid email or password'),
+      expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(
+        'Too many attempts. Try again in 15 minutes.',
+      ),
     );
+    expect(field('Password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it.each(['password', 'Qwerty123'])(
+    'sign-up: the common password %s is named beside the field and nothing is sent',
+    async (password) => {
+      renderAt('/signup', <Route path="/signup" component={SignupPage} />);
+      type('User name', 'Ada Lovelace');
+      type('Email', 'ada@example.test');
+      type('Password', password);
+      type('Repeat password', password);
+      await send();
+      await waitFor(() => expect(problemOf('Password')).toBe(COMMON_PASSWORD_MSG));
+      expect(field('Password').getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field('Password'));
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('change password: a common password is named beside the field, nothing is sent and the form stays', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true }));
+    renderAt(
+      '/user/change-password/reset-tok',
+      <Route path="/user/change-password/:token" component={ChangePasswordPage} />,
+    );
+    await screen.findByLabelText('New password');
+    type('New password', 'LetMeIn');
+    type('Repeat password', 'LetMeIn');
+    await send();
+    await waitFor(() => expect(problemOf('New password')).toBe(COMMON_PASSWORD_MSG));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('login page')).toBeNull();
   });
 
   it("sign-up: a mismatch is named beside the repeat field too; success leaves a 'Check your email' panel naming the address", async () => {
@@ -347,8 +399,11 @@ describe('problems beside their fields, outcomes that stay (issue 11)', () => {
     type('Email', 'ada@example.test');
     await send();
     const heading = await screen.findByRole('heading', { name: 'Check your email' });
-    expect(heading.parentElement?.textContent).toContain('ada@example.test');
-    expect(heading.parentElement?.textContent).toContain('If the email is known, a link is on its way.');
+    // One message, naming the address (the server's own words were the alert's).
+    const panel = heading.parentElement?.textContent ?? '';
+    expect(panel).toContain('If ada@example.test belongs to an account, a link to set a new password is on its way.');
+    expect(panel).not.toContain('If the email is known, a link is on its way.');
+    expect(panel.match(/a link/g)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 // '/user/change-password/:token': checks the reset token first (404 view if it is not valid), then a new password
-// and its repeat. Success or failure, the user ends on /login (SPEC §8).
+// and its repeat. Success or failure, the user ends on /login.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LIMITS, TEXT } from '../../../shared/constants';
@@ -11,7 +11,7 @@ import { useNavigate, useParams } from '../../lib/router';
 import { changePassword } from './api/change-password';
 import { checkTokenQueryOptions } from './api/check-token';
 import { AuthCard, Field } from './components/auth-card';
-import { passwordProblem, useFieldErrors } from './components/field-errors';
+import { commonPasswordProblem, passwordProblem, useFieldErrors } from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
@@ -32,6 +32,12 @@ export default function ChangePasswordPage() {
     });
     if (mismatch) showAlert(TEXT.passwordMismatch, 'danger');
     if (!ok) return;
+    // Checked here, so the person can choose again: any failed change ends on /login.
+    const common = await commonPasswordProblem(password);
+    if (common) {
+      checkFields({ password: common });
+      return;
+    }
     try {
       await changePassword({ id: token, password });
       showAlert(TEXT.passwordChanged, 'success');

@@ -12,16 +12,18 @@ import './auth.css';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<{ to: string; msg: string } | null>(null);
+  // The address a link may have gone to: the form gives way to one message naming it (the server's generic msg is
+  // the alert's).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { errors, formRef, check } = useFieldErrors<'email'>();
   const { busy, problem, onSubmit } = useFormSubmit(async () => {
     if (!check({ email: emailProblem(email) })) return;
     const result = await forgotPassword({ email });
     showAlert(result.msg ?? '', 'success');
-    setSent({ to: email.trim(), msg: result.msg ?? '' });
+    setSentTo(email.trim());
   }, TEXT.emailNotFound);
 
-  if (sent) {
+  if (sentTo !== null) {
     return (
       <AuthCard title="Forgot password">
         <CheckEmail
@@ -31,13 +33,12 @@ export default function ForgotPasswordPage() {
             </Link>
           }
         >
-          {sent.msg && <p>{sent.msg}</p>}
           <p>
-            If <strong>{sent.to}</strong> belongs to an account, a link to set a new password is on its way. It works
+            If <strong>{sentTo}</strong> belongs to an account, a link to set a new password is on its way. It works
             once, for one hour.
           </p>
           <p>
-            <button type="button" className="button button--ghost" onClick={() => setSent(null)}>
+            <button type="button" className="button button--ghost" onClick={() => setSentTo(null)}>
               Try another address
             </button>
           </p>

@@ -1,11 +1,14 @@
-// '/login': email and password; links to the forgot-password screen and to sign-up. SPEC §8 decides the alerts.
+// '/login': email and password; links to the forgot-password screen and to sign-up. The alerts are the specified ones.
 import { useState } from 'react';
 import { LIMITS, TEXT } from '../../../shared/constants';
+import type { AuthResult } from '../../../shared/contract';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
+import { isApiError } from '../../lib/api';
 import { Link, useHistoryState, useNavigate } from '../../lib/router';
 import { signIn } from '../../lib/session';
 import { mergeLocalProgress } from '../learning';
+import { mergeLocalPractice } from '../practice';
 import { loginUser } from './api/login-user';
 import { AuthCard, Field, FormProblem } from './components/auth-card';
 import { emailProblem, passwordProblem, useFieldErrors } from './components/field-errors';
@@ -32,16 +35,25 @@ export default function LoginPage() {
   const { errors, formRef, check } = useFieldErrors<'email' | 'password'>();
   const { busy, problem, onSubmit } = useFormSubmit(async (keep) => {
     if (!check({ email: emailProblem(email), password: passwordProblem(password) })) return;
-    const result = await loginUser({ email, password });
+    let result: AuthResult;
+    try {
+      result = await loginUser({ email, password });
+    } catch (err) {
+      if (!isApiError(err) || err.status !== 401) throw err;
+      // A wrong email or password: the alert lasts a second, the error stays beside the password field (focused).
+      showAlert(err.message, 'danger');
+      check({ password: err.message });
+      return;
+    }
     if (result.success && result.authToken && result.id) {
       signIn(result.authToken, result.id);
-      // A visitor's progress in this browser joins the account (then leaves the browser) before the next page
-      // reads it.
-      await mergeLocalProgress();
+      // A visitor's progress and exercise code in this browser join the account (then leave the browser) before the
+      // next page reads them.
+      await Promise.all([mergeLocalProgress(), mergeLocalPractice()]);
       navigate(returnPath(state));
       showAlert(TEXT.loggedIn, 'success');
     } else if (result.success === false) {
-      // An unverified account: the server says a fresh link was mailed (shown in success style, SPEC §8).
+      // An unverified account: the server says a fresh link was mailed (shown in success style, as specified).
       showAlert(result.msg ?? '', 'success');
       keep(result.msg ?? null);
     } else {

@@ -1,4 +1,4 @@
-// '/user/sign-in/:token': the one-time sign-in link (issue 14). Signs in and goes home like a login, or shows the
+// '/user/sign-in/:token': the one-time sign-in link. Signs in and goes home like a login, or shows the
 // 404 view for a spent, expired or unknown link.
 import { useEffect } from 'react';
 import { TEXT } from '../../../shared/constants';

@@ -1,4 +1,4 @@
-// '/signup': user name, email, password and repeat. A mismatch alerts and sends nothing; no redirect (SPEC §5, §8).
+// '/signup': user name, email, password and repeat. A mismatch alerts and sends nothing; no redirect.
 import { useState } from 'react';
 import { LIMITS, TEXT } from '../../../shared/constants';
 import { paths } from '../../app/paths';
@@ -6,7 +6,13 @@ import { showAlert } from '../../components/alert-banner';
 import { Link } from '../../lib/router';
 import { createUser } from './api/create-user';
 import { AuthCard, CheckEmail, Field, FormProblem } from './components/auth-card';
-import { emailProblem, nameProblem, passwordProblem, useFieldErrors } from './components/field-errors';
+import {
+  commonPasswordProblem,
+  emailProblem,
+  nameProblem,
+  passwordProblem,
+  useFieldErrors,
+} from './components/field-errors';
 import { useFormSubmit } from './components/use-form-submit';
 import './auth.css';
 
@@ -24,13 +30,18 @@ export default function SignupPage() {
     const mismatch = form.repeat !== '' && form.password !== form.repeat;
     const ok = check({
       name: nameProblem(form.name),
-      // SPEC §5: the email is not marked required (the server names a missing one), but a wrong one is caught here.
+      // The email is not marked required (the server names a missing one), but a wrong one is caught here.
       email: emailProblem(form.email, false),
       password: passwordProblem(form.password),
       repeat: mismatch ? TEXT.passwordMismatch : form.repeat === '' ? 'Repeat the password.' : undefined,
     });
     if (mismatch) showAlert(TEXT.passwordMismatch, 'danger');
     if (!ok) return;
+    const common = await commonPasswordProblem(form.password);
+    if (common) {
+      check({ password: common });
+      return;
+    }
     const result = await createUser({ name: form.name, email: form.email, password: form.password });
     if (result.success) {
       showAlert(`${TEXT.signedUp} ${result.msg ?? ''}`.trimEnd(), 'success');
@@ -80,7 +91,7 @@ export default function SignupPage() {
           error={errors.name}
           onChange={set('name')}
         />
-        {/* SPEC §5: the email field is of email type but not marked required (the server checks it). */}
+        {/* The email field is of email type but not marked required (the server checks it). */}
         <Field
           label="Email"
           type="email"

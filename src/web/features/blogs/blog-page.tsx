@@ -4,6 +4,7 @@ import { RichHtml } from '../../components/rich-html';
 import { LocalDate } from '../../components/local-date';
 import { useParams } from '../../lib/router';
 import { useBlog } from './api/get-blog';
+import { runnableExamples } from '../practice';
 
 export default function BlogPage() {
   const { blogId = '' } = useParams();
@@ -16,7 +17,7 @@ export default function BlogPage() {
             <LocalDate iso={data.date} />
           </p>
           <h1 className="page-title">{data.title}</h1>
-          <RichHtml html={data.content} />
+          <RichHtml html={data.content} runnable={runnableExamples} />
         </article>
       )}
     </QueryView>

@@ -30,7 +30,10 @@ function PremiumOnly() {
     <section className="container section bugs-premium">
       <h1 className="page-title">{TEXT.premiumOnly}</h1>
       <p>
-        <Link to={paths.login()}>Log in</Link> to share your bugs and help others with theirs.
+        <Link to={paths.login()} state={{ from: paths.bugs() }}>
+          Log in
+        </Link>{' '}
+        to share your bugs and help others with theirs.
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 // The comments of a lesson for a signed-in reader: the editor (no toolbar), a submit button, and the list with
-// delete buttons on the reader's own comments. Alerts as SPEC §8 says; a failure shows the server's error.
+// delete buttons on the reader's own comments. The specified alerts; a failure shows the server's error.
 import { useId } from 'react';
 import { TEXT } from '../../../shared/constants';
 import { CommentList } from '../../components/comment-list';

@@ -1,55 +1,64 @@
-// '/contact': who makes the site, with a personal website link and social and mail links.
+// '/contact': who makes the site, from the site's settings (its owner writes them in the Studio): the text, the about
+// image, the personal website link and the social and mail links, each shown only when set.
 import type { ComponentType, SVGProps } from 'react';
-import { BRAND } from '../../../shared/constants';
+import { paragraphs } from '../../../shared/site';
+import { useSite } from '../../lib/use-site';
 import { ChatIcon, CodeIcon, GlobeIcon, MailIcon, ProfileIcon } from './contact-icons';
 import './contact.css';
 
-interface ContactLink {
-  href: string;
-  label: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+/** The icon of a link, by where it goes. */
+function iconOf(url: string): Icon {
+  if (/^mailto:/i.test(url)) return MailIcon;
+  const host = URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : '';
+  if (host === 'github.com' || host === 'gitlab.com') return CodeIcon;
+  if (host === 'linkedin.com') return ProfileIcon;
+  if (host === 'x.com' || host === 'twitter.com' || host.includes('mastodon')) return ChatIcon;
+  return GlobeIcon;
 }
 
-const WEBSITE = 'https://devcourses.dev';
-
-const LINKS: ContactLink[] = [
-  { href: 'https://github.com/devcourses', label: `${BRAND} on GitHub`, Icon: CodeIcon },
-  { href: 'https://www.linkedin.com/company/devcourses', label: `${BRAND} on LinkedIn`, Icon: ProfileIcon },
-  { href: 'https://x.com/devcourses', label: `${BRAND} on X (Twitter)`, Icon: ChatIcon },
-  { href: 'mailto:hello@devcourses.dev', label: `Email ${BRAND}`, Icon: MailIcon },
-];
+/** 'https://www.example.dev/' → 'www.example.dev'. */
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 
 export default function ContactPage() {
+  const { siteName, contact } = useSite();
+  const links = [
+    ...contact.links,
+    ...(contact.email ? [{ label: `Email ${siteName}`, url: `mailto:${contact.email}` }] : []),
+  ];
   return (
-    <section className="container contact">
-      <img
-        className="contact__image"
-        src="/media/about.svg"
-        alt="Illustration of a developer at a laptop with a code window and a chat bubble"
-        width="480"
-        height="360"
-      />
+    <section className={contact.image ? 'container contact' : 'container contact contact--text-only'}>
+      {contact.image && (
+        // Decorative: the text beside it says what the page is about.
+        <img className="contact__image" src={contact.image} alt={contact.imageAlt} width="480" height="360" />
+      )}
       <div className="contact__text">
         <h1 className="page-title">Contact</h1>
-        <p>
-          {BRAND} is a free place to learn programming: short video courses, tutorials and blog posts, and BugsWorld,
-          where learners help each other with the bugs they meet.
-        </p>
-        <p>Questions, ideas for a course, or found something broken? Get in touch.</p>
-        <p>
-          <a className="contact__website" href={WEBSITE} rel="noopener">
-            <GlobeIcon width="20" height="20" /> Personal website: devcourses.dev
-          </a>
-        </p>
-        <ul className="contact__social" aria-label="Social and mail links">
-          {LINKS.map(({ href, label, Icon }) => (
-            <li key={href}>
-              <a className="icon-link" href={href} aria-label={label} title={label} rel="noopener">
-                <Icon />
-              </a>
-            </li>
-          ))}
-        </ul>
+        {paragraphs(contact.text).map((text, i) => (
+          <p key={i}>{text}</p>
+        ))}
+        {contact.website && (
+          <p>
+            <a className="contact__website" href={contact.website} rel="noopener">
+              <GlobeIcon width="20" height="20" /> Personal website: {hostOf(contact.website)}
+            </a>
+          </p>
+        )}
+        {links.length > 0 && (
+          <ul className="contact__social" aria-label="Social and mail links">
+            {links.map(({ url, label }) => {
+              const Icon = iconOf(url);
+              return (
+                <li key={url}>
+                  <a className="icon-link" href={url} aria-label={label} title={label} rel="noopener">
+                    <Icon />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </div>
     </section>
   );

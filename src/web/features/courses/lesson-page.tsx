@@ -12,6 +12,7 @@ import { Link, NavLink, useParams } from '../../lib/router';
 import { LessonQuestions } from '../bugs';
 import { LessonComments } from '../comments';
 import { LessonMarkLabel, LessonPlayer, preloadLessonPlayer, useLearnerCourse } from '../learning';
+import { PracticeCountLabel, PracticeList, runnableExamples } from '../practice';
 import { useSession } from '../../lib/session';
 import { seekTarget } from '../../lib/time-links';
 import { useLesson } from './api/get-lesson';
@@ -101,7 +102,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
       }
     >
       <div className="lesson-toolbar">
-        {/* The SPEC's hamburger, with its word beside it: on a phone it sits under the navbar's own menu button,
+        {/* The specified hamburger, with its word beside it: on a phone it sits under the navbar's own menu button,
             and two bare hamburgers one above the other leave the reader guessing which opens the lessons. */}
         <button
           type="button"
@@ -126,6 +127,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
                   {i + 1}
                 </span>
                 <span className="lesson-list__title">{item.title}</span>
+                {learner?.lessonPractice[item._id] && <PracticeCountLabel count={learner.lessonPractice[item._id]} />}
                 {learner?.marks[item._id] && <LessonMarkLabel {...learner.marks[item._id]} />}
               </NavLink>
             </li>
@@ -147,7 +149,8 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
           </p>
         )}
         <h1 className="lesson-title">{lesson.title}</h1>
-        <RichHtml html={lesson.description} />
+        <RichHtml html={lesson.description} runnable={runnableExamples} />
+        <PracticeList key={`practice-${lesson._id}`} owner="lesson" ownerId={lesson._id} />
         {(previous || next) && (
           <nav className="lesson-pager" aria-label="Previous and next lesson">
             {previous ? (

@@ -1,4 +1,4 @@
-// The hero's rotating word: typed letter by letter, held, erased, next word, with 500 ms pauses (SPEC §9).
+// The hero's rotating word: typed letter by letter, held, erased, next word, with 500 ms pauses.
 // With prefers-reduced-motion the words swap whole, without the typing.
 import { useEffect, useState } from 'react';
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// YouTube and Vimeo lessons report progress like file videos (issue 9): react-player's element has the media API
+// YouTube and Vimeo lessons report progress like file videos: react-player's element has the media API
 // and fires the media events, and the player hands it the same events. YouTube and Vimeo cannot load here, so
 // react-player (the third-party host) is the one thing replaced: by a <video> whose time the test moves.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -4,6 +4,7 @@ import { paths, patterns } from '../../app/paths';
 import { QueryView } from '../../components/query-view';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { MyCertificates } from '../certificates';
 import { useCatalogue } from './api/get-catalogue';
 import { useMyLearning } from './api/get-my-learning';
 import { type LearningEntry, LearningSection } from './components/learning-card';
@@ -69,6 +70,7 @@ export default function LearningPage() {
     <div className="container section">
       <h1 className="page-title">My learning</h1>
       {signedIn ? <SignedInLearning /> : <VisitorLearning />}
+      {signedIn && <MyCertificates />}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // One shape for a learner's progress in a course, whether it comes from the server (signed in) or from this
 // browser's local progress (a visitor), so the screens do not care which.
 import type { Lesson } from '../../../shared/contract';
+import type { PracticeCount } from '../../../shared/practice';
+import type { CertificateLink } from '../../../shared/certificates';
 import type { CourseProgress, ResumePoint } from '../../../shared/progress';
-import { coveredSeconds, percentOf, resumePosition } from '../../../shared/progress-rules';
+import { coveredSeconds, percentOf, PROGRESS, resumePosition, roundPercent } from '../../../shared/progress-rules';
 import { type LocalLesson, type LocalProgress, localState } from './local-progress';
 
 export interface LessonMark {
@@ -19,22 +21,29 @@ export interface LearnerCourse {
   resume: ResumePoint | null;
   /** Anything watched or marked: the course shows a bar and 'Resume' instead of 'Start the course'. */
   started: boolean;
+  /** Practice items passed of those in the course, and per lesson: known for a signed-in learner only. */
+  practice: PracticeCount | null;
+  lessonPractice: Record<string, PracticeCount>;
+  /** The learner's certificate of the course once it is complete (a visitor has none). */
+  certificate: CertificateLink;
 }
 
 export function fromServer(progress: CourseProgress): LearnerCourse {
   const marks: Record<string, LessonMark> = {};
-  for (const { _id, ...mark } of progress.lessons) marks[_id] = mark;
+  const lessonPractice: Record<string, PracticeCount> = {};
+  for (const { _id, practice, ...mark } of progress.lessons) {
+    marks[_id] = mark;
+    lessonPractice[_id] = practice;
+  }
   const started = progress.lessons.some((l) => l.percent > 0 || l.completed || l.position > 0);
-  return { ...progress, marks, started };
+  return { ...progress, marks, started, lessonPractice };
 }
-
-const roundPercent = (value: number) => Math.round(Math.min(100, Math.max(0, value)) * 10) / 10;
 
 /** The server's rules applied to local entries: lessons weighed by duration (unknown ones by the average),
  *  a completed lesson counted whole, resume at the lesson touched last unless it is done. */
 export function fromLocal(local: LocalProgress, courseId: string, lessons: readonly Lesson[]): LearnerCourse {
   const known = lessons.map((l) => l.duration ?? local[l._id]?.duration ?? null).filter((d): d is number => !!d);
-  const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+  const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : PROGRESS.unknownWeight;
   const marks: Record<string, LessonMark> = {};
   let weighted = 0;
   let total = 0;
@@ -74,6 +83,9 @@ export function fromLocal(local: LocalProgress, courseId: string, lessons: reado
     marks,
     resume,
     started: from !== null,
+    practice: null,
+    lessonPractice: {},
+    certificate: null,
   };
 }
 

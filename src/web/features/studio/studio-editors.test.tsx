@@ -165,9 +165,41 @@ describe('autosave in the post editor', () => {
     ).toBeTruthy();
     // The fields sit in a disabled fieldset: disabled as a group, not each by its own attribute.
     expect(screen.getByLabelText('Title').closest('fieldset')?.disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Delete post' }).closest('fieldset')?.disabled).toBe(true);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
+    // Controls the author may not use are not offered at all.
+    expect(screen.queryByRole('button', { name: 'Delete post' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Owner' })).getByText('Olga Other')).toBeTruthy();
+    expect(screen.queryByLabelText('Hand this post to')).toBeNull();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('lets an admin hand a post that belongs to the site to an author (Owner)', async () => {
+    const users = [
+      { _id: 'u-author', name: 'Alan Author', email: 'alan@example.test', role: 'author', bootstrapAdmin: false },
+      { _id: 'u-learner', name: 'Lea Learner', email: 'lea@example.test', role: 'learner', bootstrapAdmin: false },
+    ];
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.admin),
+      'GET /api/studio/blogs/b1': () => json(200, blog({ author: null })),
+      'GET /api/studio/users?q=': () => json(200, users),
+      'PUT /api/studio/blogs/b1/owner': () => json(200, blog({ author: { _id: 'u-author', name: 'Alan Author' } })),
+    });
+    renderStudio('/studio/blogs/b1');
+    const owner = await screen.findByRole('region', { name: 'Owner' });
+    expect(within(owner).getByText('DevCourses (the site)')).toBeTruthy();
+    const select = await within(owner).findByLabelText<HTMLSelectElement>('Hand this post to');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Alan Author (author)' })).toBeTruthy());
+    // Only authors and admins can own content.
+    expect(within(select).queryByRole('option', { name: /Lea Learner/ })).toBeNull();
+    fireEvent.change(select, { target: { value: 'u-author' } });
+    fireEvent.click(within(owner).getByRole('button', { name: 'Change owner' }));
+    expect(await within(owner).findByText('This post is now Alan Author’s.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/studio/blogs/b1/owner',
+      body: { userId: 'u-author' },
+    });
+    expect(within(owner).getByText('Alan Author')).toBeTruthy();
   });
 
   it('asks before a link leaves unsaved changes behind: Stay keeps the page, Leave goes', async () => {
@@ -320,6 +352,63 @@ describe('lessons in the course editor', () => {
     expect(seen.lastIndexOf('Setup,Intro,Deploy')).toBeLessThan(seen.indexOf('Setup,Deploy,Intro'));
   });
 
+  it('a lesson dragged by its handle onto the upper half of another lands before it, and the order is PUT', async () => {
+    let current = lessons;
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ lessons: current })),
+      'PUT /api/studio/courses/c1/lesson-order': ({ body }) => {
+        const ids = (body as { ids: string[] }).ids;
+        current = ids.flatMap((id) => lessons.filter((l) => l._id === id));
+        return json(200, current);
+      },
+    });
+    renderStudio('/studio/courses/c1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lessons' })).toBeTruthy();
+    const rows = () => screen.getAllByRole('listitem');
+    const titles = () => rows().map((li) => li.querySelector('.lesson-row__title')?.textContent);
+    const dataTransfer = { setData: vi.fn(), setDragImage: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(rows()[2].querySelector('.lesson-row__handle') as Element, { dataTransfer });
+    // Not below the middle of the first row (happy-dom lays out nothing: every box is 0 high at 0).
+    fireEvent.dragOver(rows()[0], { dataTransfer });
+    await waitFor(() => expect(rows()[0].className).toBe('lesson-row lesson-row--drop-before'));
+    expect(rows()[2].className).toBe('lesson-row lesson-row--dragging');
+    fireEvent.drop(rows()[0], { dataTransfer });
+    await waitFor(() => expect(titles()).toEqual(['Deploy', 'Intro', 'Setup']));
+    expect(screen.getByText('“Deploy” moved to position 1 of 3.')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ ids: ['l3', 'l1', 'l2'] }]),
+    );
+    expect(rows().map((li) => li.className)).toEqual(['lesson-row', 'lesson-row', 'lesson-row']);
+  });
+
+  it('Delete asks first, then the lesson leaves the list and the list says so', async () => {
+    let current = lessons;
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ lessons: current })),
+      'DELETE /api/studio/lessons/l2': () => {
+        current = lessons.filter((l) => l._id !== 'l2');
+        return json(200, {});
+      },
+    });
+    renderStudio('/studio/courses/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Setup' }));
+    expect(screen.getByRole('button', { name: 'Close Setup' }).getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Setup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this lesson?' });
+    expect(within(dialog).getByText('“Setup” will be deleted with its comments. This cannot be undone.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Deleted “Setup”.')).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.lesson-row__title')?.textContent)).toEqual([
+      'Intro',
+      'Deploy',
+    ]);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/studio/lessons/l2']);
+  });
+
   it('a refused order puts the lessons back and says why', async () => {
     fakeServer(fetchMock, {
       'GET /api/auth/me': () => json(200, ME.author),
@@ -409,6 +498,10 @@ describe('uploads', () => {
     });
     renderStudio('/studio/courses/c1');
     const field = await screen.findByLabelText('Upload a cover image');
+    // The accepted types and the size limit are said beside the field and read with it.
+    expect(field.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp,image/gif');
+    const note = document.getElementById((field.getAttribute('aria-describedby') ?? '').split(' ')[0]);
+    expect(note?.textContent).toBe('PNG, JPEG, WebP or GIF · up to 5 MB');
     expect(screen.getByRole('img', { name: 'Cover image preview' }).getAttribute('src')).toBe('/media/cover.png');
 
     const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' });

@@ -7,3 +7,5 @@ export { default as TutorialEditorPage } from './tutorial-editor-page';
 export { default as BlogEditorPage } from './blog-editor-page';
 export { default as UsersPage } from './users-page';
 export { default as AuditPage } from './audit-page';
+export { default as CertificatesPage } from './certificates-page';
+export { default as SettingsPage } from './settings-page';

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showAlert } from '../../components/alert-banner';
 import { signIn, signOut } from '../../lib/session';
+import { auditApiQuery } from './api/get-audit';
 import { blog, course, fakeServer, json, ME, renderStudio, user } from './studio-test-helpers';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -102,7 +103,8 @@ describe('/studio lists', () => {
     expect(within(draftRow).getByText('Alan Author')).toBeTruthy();
     expect(within(draftRow).getByRole('time').getAttribute('datetime')).toBe('2026-11-23T15:30:00.000Z');
     expect(within(publishedRow).getByText('Published')).toBeTruthy();
-    expect(within(publishedRow).getByText('unknown')).toBeTruthy();
+    // Content without an author (the demo catalogue, an author who left) is the site's.
+    expect(within(publishedRow).getByText('DevCourses')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit Rust basics' }).getAttribute('href')).toBe('/studio/courses/c1');
     expect(screen.getByRole('button', { name: 'Unpublish Go in depth' })).toBeTruthy();
     // Admins see the admin links.
@@ -118,6 +120,24 @@ describe('/studio lists', () => {
     });
     expect(screen.getByRole('button', { name: 'Unpublish Rust basics' })).toBeTruthy();
     expect(screen.getByText('Published “Rust basics”.')).toBeTruthy();
+  });
+
+  it('offers an author no Edit, Publish/Unpublish or Delete on items not theirs: View only', async () => {
+    signIn('tok', ME.author._id);
+    fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses': () => json(200, courses),
+    });
+    renderStudio('/studio');
+    const table = await screen.findByRole('table', { name: 'Courses' });
+    const [, mineRow, siteRow] = within(table).getAllByRole('row');
+    await waitFor(() => expect(within(mineRow).getByRole('link', { name: 'Edit Rust basics' })).toBeTruthy());
+    expect(within(mineRow).getByRole('button', { name: 'Publish Rust basics' })).toBeTruthy();
+    expect(within(mineRow).getByRole('button', { name: 'Delete Rust basics' })).toBeTruthy();
+    expect(within(siteRow).getByRole('link', { name: 'View Go in depth' }).getAttribute('href')).toBe(
+      '/studio/courses/c2',
+    );
+    expect(within(siteRow).queryByRole('button')).toBeNull();
   });
 
   it('Delete asks first, then removes the row', async () => {
@@ -211,6 +231,7 @@ describe('/studio/audit', () => {
     entityId: 'c1',
     beforeTitle: `Old ${n}`,
     afterTitle: `New ${n}`,
+    item: { courseId: 'c1' },
   });
 
   it("lists entries newest first and 'Load more' asks for those before the last one", async () => {
@@ -234,5 +255,53 @@ describe('/studio/audit', () => {
     await waitFor(() => expect(screen.getByText('No older entries.')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/studio/audit'))).toHaveLength(3);
+  });
+  it('links each entry to its item while it exists and to its person, and filters by person, kind and days', async () => {
+    signIn('tok', ME.admin._id);
+    const ada = { _id: '11111111-1111-4111-8111-111111111111', name: 'Ada Admin' };
+    const entries = [
+      { ...entry(4), actor: ada, entity: 'lesson' as const, entityId: 'l1', item: { courseId: 'c1', lessonId: 'l1' } },
+      { ...entry(3), actor: ada, entity: 'comment' as const, entityId: 'm1', item: { courseId: 'c2', lessonId: 'l2' } },
+      { ...entry(2), actor: null, actorName: 'Gone Person', entity: 'bug' as const, entityId: 'b1', item: null },
+    ];
+    const filtered = { actor: ada._id, entity: 'tutorial' as const, from: '2026-11-01', to: '2026-11-02' };
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.admin),
+      'GET /api/studio/audit': () => json(200, entries),
+      [`GET /api/studio/audit${auditApiQuery({ actor: ada._id }, undefined)}`]: () => json(200, entries.slice(0, 2)),
+      [`GET /api/studio/audit${auditApiQuery(filtered, undefined)}`]: () => json(200, []),
+    });
+    renderStudio('/studio/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log, newest first' });
+    const rows = within(table).getAllByRole('row');
+    // A lesson opens in its course's editor; a comment's item is its lesson's public page; a deleted bug has no link.
+    expect(within(rows[1]).getByRole('link', { name: 'lesson l1' }).getAttribute('href')).toBe('/studio/courses/c1');
+    expect(within(rows[2]).getByRole('link', { name: 'comment m1' }).getAttribute('href')).toBe('/course/c2/l2');
+    expect(within(rows[3]).queryAllByRole('link')).toEqual([]);
+    expect(rows[3].textContent).toContain('bug b1 (gone)');
+    expect(rows[3].textContent).toContain('Gone Person (account deleted)');
+
+    // The person's name shows only their entries.
+    const person = within(rows[1]).getByRole('link', { name: 'Ada Admin: only their entries' });
+    expect(person.getAttribute('href')).toBe(`/studio/audit?actor=${ada._id}`);
+    await act(async () => fireEvent.click(person));
+    await waitFor(() => expect(screen.getByText('Person:')).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
+
+    // Kind and days narrow it further; the days are the admin's own, sent as the instants that start and end them.
+    fireEvent.change(screen.getByLabelText('Kind of item'), { target: { value: 'tutorial' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Filter' })));
+    expect(await screen.findByText('No entries match these filters.')).toBeTruthy();
+    const last = calls.filter((c) => c.url.startsWith('/api/studio/audit')).at(-1);
+    const query = new URL(last?.url ?? '', 'http://x').searchParams;
+    expect(query.get('actor')).toBe(ada._id);
+    expect(query.get('entity')).toBe('tutorial');
+    expect(new Date(query.get('from') ?? '').getTime()).toBe(new Date('2026-11-01T00:00:00').getTime());
+    expect(new Date(query.get('to') ?? '').getTime()).toBe(new Date('2026-11-02T23:59:59.999').getTime());
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Clear filters' })));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
   });
 });

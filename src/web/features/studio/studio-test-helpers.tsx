@@ -48,6 +48,8 @@ const base = {
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-23T15:30:00.000Z',
   author: { _id: 'u-author', name: 'Alan Author' },
+  hasChanges: false,
+  published: null,
 };
 
 export const lesson = (overrides: Partial<StudioLesson> = {}): StudioLesson => ({
@@ -59,6 +61,8 @@ export const lesson = (overrides: Partial<StudioLesson> = {}): StudioLesson => (
   captions: null,
   version: 1,
   updatedAt: base.updatedAt,
+  hasChanges: false,
+  published: null,
   ...overrides,
 });
 

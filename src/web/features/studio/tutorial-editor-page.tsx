@@ -1,10 +1,11 @@
-// '/studio/tutorials/:tutorialId': title, image and content, saved as you type.
+// '/studio/tutorials/:tutorialId': title, image and content, saved as you type; then its practice items.
 import type { StudioTutorial } from '../../../shared/studio';
 import { paths } from '../../app/paths';
 import { useParams } from '../../lib/router';
 import { canChange, EditorFrame, ItemEditorScreen, useItemEditor } from './components/item-editor';
 import { MediaField } from './components/media-field';
 import { MEDIA, RichTextField, TitleField } from './components/studio-fields';
+import { PracticeSection } from './practice/practice-section';
 
 export default function TutorialEditorPage() {
   const { tutorialId = '' } = useParams();
@@ -47,6 +48,12 @@ function TutorialEditor({ tutorial, readOnly }: { tutorial: StudioTutorial; read
           readOnly={readOnly}
         />
       </div>
+      <PracticeSection
+        owner={{ kind: 'tutorials', id: tutorial._id }}
+        noun="tutorial"
+        headingLevel={2}
+        readOnly={readOnly}
+      />
     </EditorFrame>
   );
 }

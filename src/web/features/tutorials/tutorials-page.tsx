@@ -16,7 +16,7 @@ export default function TutorialsPage() {
               <ContentCard
                 key={tutorial._id}
                 to={paths.tutorial(tutorial._id)}
-                image={tutorial.image}
+                image={tutorial.image || '/og-card.png'}
                 title={tutorial.title}
                 eager={i < 3}
                 linkLabel="Start learning!"

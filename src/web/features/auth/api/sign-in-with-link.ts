@@ -1,5 +1,5 @@
 // POST /api/auth/signInWithLink: the one-time link mailed when an account's failed logins reached their limit
-// (issue 14). It consumes the token, so the query runs once per token and is never refetched.
+// It consumes the token, so the query runs once per token and is never refetched.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthResult } from '../../../../shared/contract';
 import { api } from '../../../lib/api';

@@ -1,4 +1,4 @@
-// Form errors beside their fields (issue 11): the SPEC §5 rules checked before sending, each problem shown under its
+// Form errors beside their fields: the specified validation rules checked before sending, each problem shown under its
 // field (aria-invalid, aria-describedby) and focus on the first one, instead of the browser's passing bubbles.
 import { type RefObject, useRef, useState } from 'react';
 import { LIMITS } from '../../../../shared/constants';
@@ -16,6 +16,13 @@ export function passwordProblem(value: string): string | undefined {
   if (value === '') return 'Enter a password.';
   if (value.length < LIMITS.passwordMin) return `The password needs at least ${LIMITS.passwordMin} characters.`;
   return undefined;
+}
+
+/** The server's refusal of the 10,000 most common passwords, checked before sending. The list loads only when a
+ *  form is sent (its own chunk, so no page's first load carries it); if it cannot load, the server still checks. */
+export async function commonPasswordProblem(value: string): Promise<string | undefined> {
+  const list = await import('../../../../shared/common-passwords').catch(() => null);
+  return list?.isCommonPassword(value) ? list.COMMON_PASSWORD_MSG : undefined;
 }
 
 export function nameProblem(value: string): string | undefined {

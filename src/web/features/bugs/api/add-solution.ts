@@ -1,4 +1,4 @@
-// POST /api/bug/addcomment {bug, content}: the solutions and the bug's counts are refetched (SPEC §7).
+// POST /api/bug/addcomment {bug, content}: the solutions and the bug's counts are refetched afterwards.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Solution } from '../../../../shared/contract';
 import { api } from '../../../lib/api';

@@ -1,4 +1,4 @@
-// One course as a card: cover, title, 90-character excerpt, 'Start watching!' (SPEC §2), and (issue 9) its lessons,
+// One course as a card: cover, title, 90-character excerpt, the specified 'Start watching!' link, its lessons, its
 // length and the learner's progress. Used by /course and home.
 import type { CourseCard as CourseCardData } from '../../../../shared/contract';
 import { EXCERPT } from '../../../../shared/constants';

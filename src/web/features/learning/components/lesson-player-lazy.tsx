@@ -13,7 +13,9 @@ export const preloadLessonPlayer = () => Promise.all([player.preload(), preloadV
 
 export function LessonPlayer(props: PlayerProps) {
   return (
-    <Suspense fallback={<div className="video-frame video-frame--loading" aria-hidden="true" />}>
+    <Suspense
+      fallback={props.lesson.link ? <div className="video-frame video-frame--loading" aria-hidden="true" /> : null}
+    >
       <player.Component {...props} />
     </Suspense>
   );

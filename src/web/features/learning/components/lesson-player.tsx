@@ -14,6 +14,7 @@ import { useMarkComplete } from '../api/mark-complete';
 import { type LessonRef, localState, saveLocalMark } from '../local-progress';
 import type { LearnerCourse } from '../progress-model';
 import { formatClock, parseStartTime } from '../../../lib/time-format';
+import { CourseCompleteNotice } from '../../certificates';
 import { useProgressReporter } from '../use-progress-reporter';
 import { Transcript } from './transcript';
 import { UpNext } from './up-next';
@@ -156,16 +157,20 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
     if (next) navigate(paths.lesson(courseId, next._id));
   }, [navigate, courseId, next]);
 
+  // A text lesson has no video: only its mark (complete when the learner marks it done).
+  const video = lesson.link !== '';
   return (
-    <div className="lesson-player">
-      <VideoPlayer
-        src={lesson.link}
-        title={lesson.title}
-        captions={lesson.captions}
-        mediaRef={attachMedia}
-        events={events}
-      />
-      {resumedAt !== null && (
+    <div className={video ? 'lesson-player' : 'lesson-player lesson-player--text'}>
+      {video && (
+        <VideoPlayer
+          src={lesson.link}
+          title={lesson.title}
+          captions={lesson.captions}
+          mediaRef={attachMedia}
+          events={events}
+        />
+      )}
+      {video && resumedAt !== null && (
         <p className="resume-note">
           Resumed at {formatClock(resumedAt)} ·{' '}
           <button
@@ -180,7 +185,7 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
           </button>
         </p>
       )}
-      {ended && next && !upNextCancelled && (
+      {video && ended && next && !upNextCancelled && (
         <UpNext
           title={next.title}
           to={paths.lesson(courseId, next._id)}
@@ -204,6 +209,7 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
           </button>
         )}
       </div>
+      {signedIn && <CourseCompleteNotice certificate={learner ? learner.certificate : undefined} />}
       {lesson.captions && <Transcript src={lesson.captions} time={time} onSeek={seek} />}
     </div>
   );

@@ -17,7 +17,7 @@ export function searchQueryOptions(text: string) {
   return queryOptions({
     queryKey: ['search', trimmed],
     queryFn: ({ signal }) => getSearch(trimmed, signal),
-    // SPEC §5: search runs only when the text is non-empty.
+    // Search runs only when the text is non-empty.
     enabled: trimmed !== '',
     staleTime: 30_000,
     // While the next text is on its way, the previous results stay instead of flashing a spinner.

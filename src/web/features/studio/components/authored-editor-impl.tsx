@@ -10,6 +10,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AuthoredEditorProps } from './authored-editor';
 import { EDITOR_LINK_OPTIONS } from '../../../components/editor-link-options';
+import { FilePicker } from './file-picker';
 
 /** Languages the server's highlighter knows; the value becomes the code block's `language-…` class. */
 const CODE_LANGUAGES = [
@@ -36,8 +37,6 @@ const CODE_LANGUAGES = [
   ['markdown', 'Markdown'],
   ['diff', 'Diff'],
 ] as const;
-
-const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
 /** An image file's size in pixels, stored on its <img> so a page keeps the image's place before it loads (no layout
  *  shift); nothing when the browser cannot decode it (the server judges the file anyway). */
@@ -402,10 +401,9 @@ function ImagePanel({
   return (
     <div className="authored-editor__panel" role="group" aria-label="Insert image">
       <label htmlFor={fileId}>Image file</label>
-      <input
+      <FilePicker
         id={fileId}
-        type="file"
-        accept={IMAGE_TYPES}
+        kind="image"
         onChange={(event) => {
           setFile(event.target.files?.[0] ?? null);
           setMessage('');

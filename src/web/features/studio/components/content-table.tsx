@@ -1,13 +1,17 @@
-// A kind's items as a table: title, status, last edit, author, and Edit, Publish/Unpublish and Delete (asked first).
+// A kind's items as a table: title, status, last edit, author (the site's name for content without one), and Edit,
+// Publish/Unpublish and Delete (asked first) on the items the reader may change; View on the others.
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { Link } from '../../../lib/router';
+import { useMe } from '../../../lib/use-me';
+import { useSite } from '../../../lib/use-site';
 import { useDeleteItem } from '../api/delete-item';
 import { useUpdateItem } from '../api/update-item';
 import { NOUN, type ItemOf, type StudioKind } from '../api/studio-kinds';
 import { ConfirmDialog } from './confirm-dialog';
 import { editorPath } from './create-item-dialog';
 import { formatWhen } from './format-when';
+import { canChange } from './item-editor';
 import { RowButton } from './row-button';
 import { StatusBadge } from './status-badge';
 
@@ -19,6 +23,8 @@ interface ContentTableProps<K extends StudioKind> {
 }
 
 export function ContentTable<K extends StudioKind>({ kind, items, caption }: ContentTableProps<K>) {
+  const me = useMe().data;
+  const { siteName } = useSite();
   const update = useUpdateItem(kind);
   const remove = useDeleteItem(kind);
   const [deleting, setDeleting] = useState<ItemOf<K> | null>(null);
@@ -82,34 +88,42 @@ export function ContentTable<K extends StudioKind>({ kind, items, caption }: Con
             </tr>
           </thead>
           <tbody>
-            {items.map((item) => (
-              <tr key={item._id}>
-                <th scope="row" className="studio-table__title">
-                  {item.title}
-                </th>
-                <td>
-                  <StatusBadge status={item.status} />
-                </td>
-                <td>
-                  <time dateTime={item.updatedAt}>{formatWhen(item.updatedAt)}</time>
-                </td>
-                <td>{item.author?.name ?? 'unknown'}</td>
-                <td>
-                  <div className="studio-table__actions">
-                    <Link className="button button--ghost button--small" to={editorPath(kind, item._id)}>
-                      Edit<span className="visually-hidden"> {item.title}</span>
-                    </Link>
-                    <RowButton
-                      action={item.status === 'published' ? 'Unpublish' : 'Publish'}
-                      name={item.title}
-                      disabled={busyId === item._id}
-                      onClick={() => setStatus(item)}
-                    />
-                    <RowButton action="Delete" name={item.title} onClick={() => setDeleting(item)} />
-                  </div>
-                </td>
-              </tr>
-            ))}
+            {items.map((item) => {
+              const mine = me !== undefined && canChange(me, item.author);
+              return (
+                <tr key={item._id}>
+                  <th scope="row" className="studio-table__title">
+                    {item.title}
+                  </th>
+                  <td>
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td>
+                    <time dateTime={item.updatedAt}>{formatWhen(item.updatedAt)}</time>
+                  </td>
+                  <td>{item.author?.name ?? siteName}</td>
+                  <td>
+                    <div className="studio-table__actions">
+                      <Link className="button button--ghost button--small" to={editorPath(kind, item._id)}>
+                        {mine ? 'Edit' : 'View'}
+                        <span className="visually-hidden"> {item.title}</span>
+                      </Link>
+                      {mine && (
+                        <>
+                          <RowButton
+                            action={item.status === 'published' ? 'Unpublish' : 'Publish'}
+                            name={item.title}
+                            disabled={busyId === item._id}
+                            onClick={() => setStatus(item)}
+                          />
+                          <RowButton action="Delete" name={item.title} onClick={() => setDeleting(item)} />
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -22,9 +22,11 @@ import { RecoveredChanges } from './recovered-changes';
 import { deniedReason, NotAllowed } from './not-allowed';
 import { SaveStatus } from './save-status';
 import { StatusBadge } from './status-badge';
+import { OwnerControl } from './owner-control';
 import { StudioFrame, StudioGate } from './studio-gate';
 import { useAutosave } from './use-autosave';
 import { LeaveGuard } from './leave-guard';
+import { PublishedVersion } from './published-version';
 
 /**
  * Decision 0008's author-owns rule, as a hint for the screen (the server enforces it and says why it refuses): admins
@@ -186,6 +188,7 @@ export function EditorFrame<K extends StudioKind, F extends WithStatus & { title
       >
         {meta}
       </EditorHead>
+      <PublishedVersion kind={kind} item={item} unsaved={editor.unsaved} autosave={autosave} readOnly={readOnly} />
       {editor.recovered && (
         <RecoveredChanges
           recovered={editor.recovered}
@@ -195,10 +198,12 @@ export function EditorFrame<K extends StudioKind, F extends WithStatus & { title
           onDismiss={() => autosave.dismissRecovered()}
         />
       )}
+      <OwnerControl kind={kind} id={item._id} author={item.author} />
       {readOnly && <ReadOnlyNotice kind={kind} author={item.author} />}
       <fieldset className="studio-fieldset" disabled={readOnly}>
         {children}
-        <DeleteItem kind={kind} id={item._id} title={saved.title} />
+        {/* Controls the reader may not use are not offered (the server refuses them anyway). */}
+        {!readOnly && <DeleteItem kind={kind} id={item._id} title={saved.title} />}
       </fieldset>
     </article>
   );
@@ -239,14 +244,16 @@ function EditorHead({
         <StatusBadge status={status} />
       </div>
       <div className="studio-editor__actions">
-        <button
-          type="button"
-          className={published ? 'button button--ghost' : 'button'}
-          disabled={readOnly || state === 'saving' || state === 'conflict'}
-          onClick={() => onPublish(published ? 'draft' : 'published')}
-        >
-          {published ? 'Unpublish' : 'Publish'}
-        </button>
+        {!readOnly && (
+          <button
+            type="button"
+            className={published ? 'button button--ghost' : 'button'}
+            disabled={state === 'saving' || state === 'conflict'}
+            onClick={() => onPublish(published ? 'draft' : 'published')}
+          >
+            {published ? 'Unpublish' : 'Publish'}
+          </button>
+        )}
         {published && (
           <Link className="studio-editor__view" to={viewHref}>
             View on the site

@@ -1,11 +1,13 @@
 // One lesson, edited inside its course: title, video (upload or link), captions (optional), description; saved
-// as you type with the lesson's own version.
+// as you type with the lesson's own version. Its practice items (exercises and quizzes) follow.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { StudioLesson } from '../../../../shared/studio';
 import { showAlert } from '../../../components/alert-banner';
 import { itemQueryOptions } from '../api/get-item';
+import { PracticeSection } from '../practice/practice-section';
 import { storeLesson, updateLesson } from '../api/update-lesson';
+import { LessonChanges } from './lesson-changes';
 import { MediaField } from './media-field';
 import { RecoveredChanges } from './recovered-changes';
 import { SaveStatus } from './save-status';
@@ -44,7 +46,7 @@ export function LessonEditor({
     },
     [lesson._id, queryClient],
   );
-  const { draft, state, error, recovered, autosave } = useAutosave(server, save);
+  const { draft, state, error, recovered, unsaved, autosave } = useAutosave(server, save);
   const [reloading, setReloading] = useState(false);
 
   async function reload() {
@@ -67,6 +69,7 @@ export function LessonEditor({
         Edit lesson
       </h3>
       <SaveStatus state={state} error={error} noun="lesson" onReload={() => void reload()} reloading={reloading} />
+      <LessonChanges lesson={lesson} unsaved={unsaved} autosave={autosave} readOnly={readOnly} />
       {recovered && (
         <RecoveredChanges
           recovered={recovered}
@@ -86,6 +89,7 @@ export function LessonEditor({
         onChange={(html) => autosave.set('description', html)}
         readOnly={readOnly}
       />
+      <PracticeSection owner={{ kind: 'lessons', id: lesson._id }} noun="lesson" headingLevel={4} readOnly={readOnly} />
     </section>
   );
 }

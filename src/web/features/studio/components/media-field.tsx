@@ -3,14 +3,9 @@
 import { useId, useState } from 'react';
 import { isMediaUrl } from '../../../../shared/studio-rules';
 import { uploadMedia } from '../api/upload-media';
+import { FilePicker, type FileKind } from './file-picker';
 
-type MediaKind = 'image' | 'video' | 'captions';
-
-const ACCEPT: Record<MediaKind, string> = {
-  image: 'image/png,image/jpeg,image/webp,image/gif',
-  video: 'video/webm,video/mp4',
-  captions: '.vtt,text/vtt',
-};
+type MediaKind = FileKind;
 
 const HINT: Record<MediaKind, string> = {
   image: 'Paste an address (https://… or /media/…) or upload a PNG, JPEG, WebP or GIF image of up to 5 MB.',
@@ -83,12 +78,11 @@ export function MediaField({ legend, kind, value, onChange, urlLabel, uploadLabe
       )}
       <div className="studio-field">
         <label htmlFor={fileId}>{uploadLabel}</label>
-        <input
+        <FilePicker
           id={fileId}
-          type="file"
-          accept={ACCEPT[kind]}
+          kind={kind}
           disabled={uploading !== null}
-          aria-describedby={urlLabel ? undefined : hintId}
+          describedBy={urlLabel ? undefined : hintId}
           onChange={(event) => {
             const file = event.target.files?.[0];
             // Cleared so choosing the same file again uploads it again.

@@ -62,6 +62,7 @@ export function RichTextField({
 export const MEDIA = {
   cover: { legend: 'Cover image', kind: 'image', urlLabel: 'Cover image URL', uploadLabel: 'Upload a cover image' },
   image: { legend: 'Image', kind: 'image', urlLabel: 'Image URL', uploadLabel: 'Upload an image' },
+  about: { legend: 'About image', kind: 'image', urlLabel: 'About image URL', uploadLabel: 'Upload an about image' },
   video: { legend: 'Video', kind: 'video', urlLabel: 'Video link', uploadLabel: 'Upload a video' },
   captions: { legend: 'Captions', kind: 'captions', uploadLabel: 'Upload captions (.vtt)' },
 } as const;

@@ -13,7 +13,7 @@ import { LoadError } from '../../../components/query-view';
 import '../studio.css';
 
 interface StudioGateProps {
-  /** Users and the audit log: admins only. */
+  /** Users, the audit log and the site's settings: admins only. */
   admin?: boolean;
   children: (me: Me) => ReactNode;
 }
@@ -47,6 +47,12 @@ export function StudioFrame({ me, children }: { me: Me; children: ReactNode }) {
             </NavLink>
             <NavLink to={paths.studioAudit()} className="studio-nav__link">
               Audit log
+            </NavLink>
+            <NavLink to={paths.studioCertificates()} className="studio-nav__link">
+              Certificates
+            </NavLink>
+            <NavLink to={paths.studioSettings()} className="studio-nav__link">
+              Settings
             </NavLink>
           </>
         )}

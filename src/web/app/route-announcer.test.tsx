@@ -51,7 +51,7 @@ function show() {
   );
 }
 
-/** The page-name live region (its own lazy chunk: it appears just after the first render). */
+/** The page-name live region. */
 const liveRegion = async () => {
   const region = await waitFor(() => {
     const found = document.querySelector<HTMLElement>('main [role="status"][aria-atomic="true"]');

@@ -1,0 +1,9 @@
+// ✓ beside a passed practice item: a sign for the eye and words for screen readers.
+export function PassedMark() {
+  return (
+    <span className="practice-mark">
+      <span aria-hidden="true">✓</span>
+      <span className="visually-hidden"> (passed)</span>
+    </span>
+  );
+}

@@ -1,0 +1,238 @@
+// Under an editor's head: what readers see against what is being edited. A published item's edits wait in its working
+// copy: 'Published · unsaved changes' while typing, 'Changes not yet published' once saved, with Update and Discard
+// changes (asked first); for any item, Preview, 'Share preview link' and the History of published versions with
+// Restore (into the working copy, for Update to publish). Decision 0051.
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { PreviewLink } from '../../../../shared/studio-revisions';
+import { paths } from '../../../app/paths';
+import { showAlert } from '../../../components/alert-banner';
+import { Link } from '../../../lib/router';
+import { makePreviewLink, revokePreviewLinks, useItemAction, useRevisions } from '../api/revisions';
+import { NOUN, type ItemOf, type StudioKind, studioKeys } from '../api/studio-kinds';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatWhen } from './format-when';
+import './published-version.css';
+
+const previewHref = (kind: StudioKind, id: string) =>
+  kind === 'blogs' ? paths.previewBlog(id) : kind === 'tutorials' ? paths.previewTutorial(id) : paths.previewCourse(id);
+
+interface PublishedVersionProps<K extends StudioKind> {
+  kind: K;
+  item: ItemOf<K>;
+  /** Something typed here is not stored yet. */
+  unsaved: boolean;
+  /** Saves what is typed now; false when it could not. */
+  autosave: { flush(): Promise<boolean> };
+  readOnly: boolean;
+}
+
+export function PublishedVersion<K extends StudioKind>({
+  kind,
+  item,
+  unsaved,
+  autosave,
+  readOnly,
+}: PublishedVersionProps<K>) {
+  const queryClient = useQueryClient();
+  const act = useItemAction(kind, item._id);
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const noun = NOUN[kind];
+  const live = item.published;
+
+  /** The version the editor holds once everything typed is saved (refused by the server if someone saved since). */
+  const currentVersion = async () => {
+    if (!(await autosave.flush())) return null;
+    return queryClient.getQueryData<ItemOf<K>>(studioKeys.item(kind, item._id))?.version ?? item.version;
+  };
+  const run = async (action: Parameters<typeof act.mutate>[0]['action'], done: string) => {
+    const version = await currentVersion();
+    if (version === null) {
+      showAlert('Your latest changes are not saved yet: see the save status above.', 'danger');
+      return;
+    }
+    act.mutate(
+      { action, version },
+      { onSuccess: () => showAlert(done), onError: (err) => showAlert(err.message, 'danger') },
+    );
+  };
+
+  return (
+    <section className="studio-versions" aria-label="Published version">
+      {live && (
+        <div className="studio-versions__live">
+          <p className="studio-versions__state" role="status">
+            {unsaved
+              ? 'Published · unsaved changes'
+              : item.hasChanges
+                ? 'Changes not yet published'
+                : 'Published · readers see this version'}
+          </p>
+          {(item.hasChanges || unsaved) && (
+            <p className="studio-editor__meta">
+              Readers still see “{live.title}”, as updated{' '}
+              <time dateTime={live.updatedAt}>{formatWhen(live.updatedAt)}</time>. Press Update to publish your changes.
+            </p>
+          )}
+          {!readOnly && (
+            <div className="studio-editor__actions">
+              <button
+                type="button"
+                className="button"
+                disabled={act.isPending || !(item.hasChanges || unsaved)}
+                onClick={() => void run({ what: 'update' }, `Updated: readers now see your changes to this ${noun}.`)}
+              >
+                Update
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={act.isPending || !item.hasChanges}
+                onClick={() => setAskingDiscard(true)}
+              >
+                Discard changes
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {askingDiscard && (
+        <ConfirmDialog
+          title="Discard your changes?"
+          confirmLabel="Discard changes"
+          busy={act.isPending}
+          onCancel={() => setAskingDiscard(false)}
+          onConfirm={() => {
+            setAskingDiscard(false);
+            void run({ what: 'discard' }, `Discarded: the ${noun} is back to its published version.`);
+          }}
+        >
+          <p>The changes not yet published will be lost; readers keep seeing “{live?.title}”.</p>
+        </ConfirmDialog>
+      )}
+      <div className="studio-editor__actions">
+        <Link className="studio-editor__view" to={previewHref(kind, item._id)}>
+          Preview
+        </Link>
+        {!readOnly && <SharePreview kind={kind} id={item._id} />}
+      </div>
+      <History
+        kind={kind}
+        id={item._id}
+        readOnly={readOnly}
+        onRestore={(revisionId, title) =>
+          void run(
+            { what: 'restore', revisionId },
+            `Restored “${title}”: ${live ? 'press Update to publish it' : 'it is the draft now'}.`,
+          )
+        }
+        busy={act.isPending}
+      />
+    </section>
+  );
+}
+
+/** 'Share preview link': a link anyone may open for 24 hours, and the way to revoke every such link. */
+function SharePreview({ kind, id }: { kind: StudioKind; id: string }) {
+  const [link, setLink] = useState<PreviewLink | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fieldId = useId();
+  const make = async () => {
+    setBusy(true);
+    try {
+      setLink(await makePreviewLink(kind, id));
+    } catch (err) {
+      showAlert(err instanceof Error ? err.message : String(err), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await revokePreviewLinks(kind, id);
+      setLink(null);
+      showAlert('Every preview link of this item stopped working.');
+    } catch (err) {
+      showAlert(err instanceof Error ? err.message : String(err), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button button--ghost" disabled={busy} onClick={() => void make()}>
+        Share preview link
+      </button>
+      {link && (
+        <div className="studio-versions__link">
+          <label htmlFor={fieldId}>
+            Preview link (works signed out until <time dateTime={link.expiresAt}>{formatWhen(link.expiresAt)}</time>)
+          </label>
+          <input
+            id={fieldId}
+            className="input"
+            readOnly
+            value={link.url}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void revoke()}>
+            Revoke preview links
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The published versions, newest first, each with Restore. Read when opened. */
+function History({
+  kind,
+  id,
+  readOnly,
+  busy,
+  onRestore,
+}: {
+  kind: StudioKind;
+  id: string;
+  readOnly: boolean;
+  busy: boolean;
+  onRestore: (revisionId: string, title: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const revisions = useRevisions(kind, id, open);
+  return (
+    <details className="studio-versions__history" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>History</summary>
+      {revisions.isPending && open && <p className="studio-editor__meta">Loading the history…</p>}
+      {revisions.isError && (
+        <p className="studio-editor__meta">The history could not be loaded: {revisions.error.message}</p>
+      )}
+      {revisions.data && revisions.data.revisions.length === 0 && (
+        <p className="studio-editor__meta">Nothing published yet: every Publish and Update is kept here.</p>
+      )}
+      {revisions.data && revisions.data.revisions.length > 0 && (
+        <ol className="studio-versions__list">
+          {revisions.data.revisions.map((revision) => (
+            <li key={revision._id}>
+              <span>
+                “{revision.title}” · {revision.by.name} · <time dateTime={revision.at}>{formatWhen(revision.at)}</time>
+              </span>
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  aria-label={`Restore “${revision.title}” of ${formatWhen(revision.at)}`}
+                  onClick={() => onRestore(revision._id, revision.title)}
+                >
+                  Restore
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,90 @@
+// The frame of both practice forms: its heading (focused when the form opens), the fields, what stops the save (the
+// schema's or the server's words, beside the Save button like the Studio's other forms), the conflict after a 409
+// with Reload, Save and Close, and under them what the save found (the exercise's check), announced politely.
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { Heading, type HeadingLevel } from './practice-fields';
+import type { SaveState } from './use-practice-form';
+
+interface PracticeFormFrameProps {
+  title: string;
+  headingLevel: HeadingLevel;
+  /** 'exercise' or 'quiz', for the conflict's sentence. */
+  noun: string;
+  state: SaveState;
+  dirty: boolean;
+  saved: boolean;
+  problem: string;
+  onSave: () => void;
+  onReload: () => void;
+  onClose: () => void;
+  /** Shown after a save, in the live region (the exercise's check). */
+  result?: ReactNode;
+  children: ReactNode;
+}
+
+function statusText(state: SaveState, dirty: boolean, saved: boolean): string {
+  if (state === 'saving') return 'Saving…';
+  if (!saved) return 'Not saved yet';
+  return dirty ? 'Unsaved changes' : 'Saved';
+}
+
+export function PracticeFormFrame({
+  title,
+  headingLevel,
+  noun,
+  state,
+  dirty,
+  saved,
+  problem,
+  onSave,
+  onReload,
+  onClose,
+  result,
+  children,
+}: PracticeFormFrameProps) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSave();
+  }
+
+  return (
+    <section className="practice-form" aria-labelledby={headingId}>
+      <Heading level={headingLevel} id={headingId} ref={heading} focusable className="practice-form__title">
+        {title}
+      </Heading>
+      <form className="studio-form" onSubmit={submit} noValidate>
+        {children}
+        <p className="studio-field__error" role="status" aria-live="polite">
+          {problem}
+        </p>
+        {state === 'conflict' && (
+          <div className="studio-notice" role="alert">
+            <p>
+              Someone else changed this {noun} while you were editing, so your changes were not saved. Reload to get the
+              current version (your changes here are replaced).
+            </p>
+            <button type="button" className="button" onClick={onReload}>
+              Reload
+            </button>
+          </div>
+        )}
+        <div className="practice-form__actions">
+          <button type="submit" className="button" disabled={state !== 'idle'}>
+            {state === 'saving' ? 'Saving…' : `Save ${noun}`}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Close
+          </button>
+          <p className="practice-form__status">{statusText(state, dirty, saved)}</p>
+        </div>
+        <div className="practice-form__result" role="status" aria-live="polite">
+          {state === 'saving' ? null : result}
+        </div>
+      </form>
+    </section>
+  );
+}
