@@ -62,7 +62,7 @@ const boundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/server/db/migrations/'],
+    ignores: ['node_modules/', 'dist', '.dist/', 'data/', 'coverage/', 'src/server/db/migrations/'],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

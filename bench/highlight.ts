@@ -1,4 +1,4 @@
-// Code highlighting figures (issue 10, decision 0017): what one code block costs the server to highlight, cold
+// Code highlighting figures (decision 0017): what one code block costs the server to highlight, cold
 // (the first block of its language in the process: grammar imported and its patterns compiled), warm (grammar
 // ready, not in the cache) and cached (a content-hash hit), per language; and the process's memory with the
 // grammars loaded. Writes the "Code highlighting" section of docs/performance.md.

@@ -1,7 +1,7 @@
 // Lighthouse (mobile, default throttling) on /, /course, a lesson page and a blog post of the built site, the median
-// of 3 runs per page (`-- --runs=N`), against issue 10's target of 100 in performance, accessibility, best practices
+// of 3 runs per page (`-- --runs=N`), against the target of 100 in performance, accessibility, best practices
 // and SEO. Needs `npm run build` and Chromium.
-// With --accessibility: the accessibility category only, on every public page (issue 11's target: 100 each).
+// With --accessibility: the accessibility category only, on every public page (target: 100 each).
 // Each page is requested once before its runs (a warm page cache, as every visitor but the first after a change sees).
 // Prints a table; not an assertion (the machine is shared and performance scores are noisy).
 import lighthouse from 'lighthouse';
@@ -16,7 +16,7 @@ const target = 1;
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? (accessibilityOnly ? 1 : 3));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Every public page (SPEC §2) as a visitor sees it, with the ids of the first course, lesson, tutorial and post. */
+/** Every public page as a visitor sees it, with the ids of the first course, lesson, tutorial and post. */
 async function publicPages(base: string): Promise<string[]> {
   const get = async <T>(path: string) => (await (await fetch(`${base}${path}`)).json()) as T;
   const [course] = await get<{ _id: string }[]>('/api/course/getCourse');
@@ -37,7 +37,7 @@ async function publicPages(base: string): Promise<string[]> {
     '/signup',
     '/user/forgot-password',
     '/bugs',
-    // Not '/no-such-page': since server rendering (issue 10) it answers HTTP 404, and Lighthouse refuses to audit a
+    // Not '/no-such-page': since server rendering it answers HTTP 404, and Lighthouse refuses to audit a
     // page with an error status (it scores it 0). axe checks the 404 view in the browser suite, both themes and widths.
   ];
 }
@@ -54,7 +54,7 @@ try {
   for (const path of paths) {
     const perRun: Record<string, number[]> = {};
     // One request first, as a visitor after the first one finds it: the page is rendered once per content change and
-    // then served from the page cache (decision 0016); the runs measure that page, not the first render's cost.
+    // then served from the page cache (decision 0043); the runs measure that page, not the first render's cost.
     await (await fetch(`${server.url}${path}`)).text();
     let last: Awaited<ReturnType<typeof lighthouse>>;
     for (let run = 0, retries = 0; run < runs; run++) {

@@ -1,5 +1,5 @@
 // `npm run bench:publish`: how long a publish takes to become visible in ANOTHER app process on the same PostgreSQL
-// (issue 8: p95 ≤ 1 s). Two real app processes (bench/lib/studio-server.ts) share a throwaway database; for each
+// (target: p95 ≤ 1 s). Two real app processes (bench/lib/studio-server.ts) share a throwaway database; for each
 // of BENCH_ROUNDS drafts, process B's course list is read (so B has it cached), the draft is published through
 // process A, and B's list is polled every 2 ms until the course is in it. Reported: from sending the publish, and
 // from A's answer (the commit), to B showing it. Writes docs/performance.md's "Publish to visible" section.
@@ -93,7 +93,7 @@ if (result) {
   const { fromSend, fromCommit } = result;
   lines.push(
     `Two app processes on one PostgreSQL; ${rounds} drafts published through process A while process B's cached course`,
-    `list is polled every ${POLL_MS} ms. Target (issue 8): visible in every process within 1 s, p95.`,
+    `list is polled every ${POLL_MS} ms. Target: visible in every process within 1 s, p95.`,
     '',
     '| measured from | p50 | p95 | max |',
     '|---|---|---|---|',

@@ -1,6 +1,6 @@
 // `npm run bench`: requests per second and p99 latency of the read endpoints (course list, lesson page, blog
 // list, and the first two and the lesson page's progress read as a signed-in learner) on PGlite and on PostgreSQL, each against a bare Fastify server answering the same JSON from memory in
-// the same run (DESIGN §6: ratio ≥ 0.5, p99 ≤ 25 ms at 50 connections). Writes docs/performance.md's
+// the same run (targets: ratio ≥ 0.5, p99 ≤ 25 ms at 50 connections). Writes docs/performance.md's
 // "Read endpoints" section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped)
@@ -35,7 +35,7 @@ interface Row {
 interface Endpoint {
   name: string;
   path: string;
-  /** A signed-in learner's token (issue 9: the ratio must not fall for them). */
+  /** A signed-in learner's token (the ratio must not fall for them either). */
   headers?: Record<string, string>;
 }
 
@@ -164,9 +164,9 @@ async function main(): Promise<void> {
     'route per path sending the same JSON string from memory, no logger. No compression (autocannon sends no',
     'Accept-Encoding). Rows marked "signed in" send a learner\'s `auth-token` (their session is looked up on every',
     "request, and the lesson page's own private read, the learner's progress in the course, is measured beside them);",
-    'issue 9 asks that the ratio does not fall for them.',
+    'the ratio must not fall for them.',
     '',
-    `Targets (DESIGN §6): ratio (app req/s ÷ bare req/s) ≥ ${TARGET_RATIO}, app p99 ≤ ${TARGET_P99_MS} ms.`,
+    `Targets: ratio (app req/s ÷ bare req/s) ≥ ${TARGET_RATIO}, app p99 ≤ ${TARGET_P99_MS} ms.`,
     '',
     result,
     ...(notes.length ? ['', ...notes] : []),

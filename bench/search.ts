@@ -1,4 +1,4 @@
-// Search figures (DESIGN §6: 100,000 courses + tutorials, p95 ≤ 20 ms, ranked, prefix matching). Fills a fresh
+// Search figures (target: 100,000 courses + tutorials, p95 ≤ 20 ms, ranked, prefix matching). Fills a fresh
 // database with 100,000 generated courses and 100,000 tutorials (words drawn from a vocabulary with a skewed
 // distribution, generated in SQL), then times the real search service for several terms, and an
 // `ILIKE '%word%'` scan of the same tables in the same run, and prints both with their ratio.

@@ -1,4 +1,4 @@
-// `npm run bench:ssr`: requests per second and p99 latency of server-rendered pages (issue 10) against the JSON read
+// `npm run bench:ssr`: requests per second and p99 latency of server-rendered pages against the JSON read
 // endpoint each page is made from, on the same app server in the same run (target: page req/s ≥ 0.5 × JSON req/s,
 // page p99 ≤ 25 ms at 50 connections). Needs `npm run build` (the web app and its server entry). Writes
 // docs/performance.md's "Server-rendered pages" section.
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       'rendered once per content change); the JSON read comes from the read cache. No compression (autocannon sends',
       'no Accept-Encoding), so the page moves its full size.',
       '',
-      `Targets (issue 10): ratio (page req/s ÷ JSON req/s) ≥ ${TARGET_RATIO}, page p99 ≤ ${TARGET_P99_MS} ms.`,
+      `Targets: ratio (page req/s ÷ JSON req/s) ≥ ${TARGET_RATIO}, page p99 ≤ ${TARGET_P99_MS} ms.`,
       '',
       result,
     ].join('\n'),

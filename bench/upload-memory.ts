@@ -144,7 +144,7 @@ try {
       ...measuredOn('`npm run bench:upload`', loadBefore),
       '',
       'The real app (local storage) takes generated WebM uploads over HTTP with a streaming body, after a 10 MB',
-      'warm-up; RSS and heap + Buffers are sampled every 50 ms in the same process as the client. Target (issue 8):',
+      'warm-up; RSS and heap + Buffers are sampled every 50 ms in the same process as the client. Target:',
       "the server's peak memory does not grow with the file's size.",
       '',
       '| upload | peak RSS − baseline | heap + Buffers peak − baseline | throughput |',

@@ -3,7 +3,15 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
-import { defined, mailedLink, newPage, setUpBrowserTests, expectAlert } from './harness';
+import {
+  createAccount,
+  defined,
+  expectAlert,
+  mailedLink,
+  newPage,
+  setUpBrowserTests,
+  waitForHydration,
+} from './harness';
 
 const env = setUpBrowserTests();
 
@@ -125,4 +133,42 @@ test("sign-up with passwords that differ alerts 'Password not matching' and send
   await expectAlert(page, TEXT.passwordMismatch);
   expect(await page.getByTestId('alert').first().textContent()).toBe(`Error: ${TEXT.passwordMismatch}`);
   expect(calls).toEqual([]);
+});
+
+test('logging in from the bugs page returns to the bugs page', async () => {
+  const account = await createAccount(env.server, 'Bugs Returner');
+  const { page } = await newPage(env.browser, env.server.url);
+  await page.goto('/bugs');
+  await waitForHydration(page);
+  await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  await logIn(page, account.email, 'test-secret');
+  await expectAlert(page, TEXT.loggedIn);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/bugs');
+});
+
+test('a wrong password leaves an error on the password field that outlasts the alert', async () => {
+  const account = await createAccount(env.server, 'Wrong Typist');
+  const { page } = await newPage(env.browser, env.server.url, { console: [/401/] });
+  await page.goto('/login');
+  await logIn(page, account.email, 'not-the-password');
+  await expectAlert(page, 'Invalid email or password');
+  const password = page.getByLabel('Password');
+  await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+  // Past the 1-second alert, the field still names the problem.
+  await page.getByTestId('alert').filter({ hasText: 'Invalid email or password' }).waitFor({ state: 'detached' });
+  const describedBy = defined(await password.getAttribute('aria-describedby'), 'the password field description');
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Invalid email or password');
+});
+
+test('logging in right after signing up says the account waits for its verification link', async () => {
+  const { page } = await newPage(env.browser, env.server.url);
+  const email = `eager-${Date.now()}@example.test`;
+  await signUp(page, 'Eager Learner', email, 'eager-secret');
+  await expectAlert(page, TEXT.signedUp);
+  await page.getByRole('link', { name: 'Login' }).last().click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  await logIn(page, email, 'eager-secret');
+  await expectAlert(page, 'a verification link was sent less than a minute ago; check your inbox');
+  expect(new URL(page.url()).pathname).toBe('/login');
 });

@@ -1,4 +1,4 @@
-// BugsWorld as a Q&A (issue 12) in a real browser against the real server: ask about a moment from a lesson, see the
+// BugsWorld as a Q&A in a real browser against the real server: ask about a moment from a lesson, see the
 // link back on the bug and land at that time; the draft survives Escape; edit, accept, vote, filter by tag, and
 // load more. axe checks each new screen and state.
 import type { Page } from 'playwright-core';
@@ -140,6 +140,75 @@ test('a bug drafted in the add dialog survives Escape until it is discarded', as
   expect(await dialog.getByLabel('Bug title').inputValue()).toBe('Half-written bug');
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await waitFor(async () => (await dialog.getByLabel('Bug title').inputValue()) === '');
+});
+
+/** The dialog's problem saying `text`: shown inside the dialog, inside the window, and not covered by anything. */
+async function expectProblemInView(page: Page, text: string) {
+  const dialog = page.getByRole('dialog', { name: 'Add a bug' });
+  const problem = dialog.getByRole('alert').filter({ hasText: `Error: ${text}` });
+  await problem.waitFor({ state: 'visible' });
+  const seen = await problem.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const inWindow = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    // What a reader sees at the start and the middle of the message: the message itself, not something drawn over it.
+    const points = [
+      [box.left + 4, box.top + box.height / 2],
+      [box.left + box.width / 2, box.top + box.height / 2],
+    ];
+    const onTop = points.every(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && el.contains(hit);
+    });
+    return { inWindow, onTop, inDialog: el.closest('[role="dialog"]') !== null, height: box.height };
+  });
+  expect(seen).toMatchObject({ inWindow: true, onTop: true, inDialog: true });
+  expect(seen.height).toBeGreaterThan(0);
+  return problem;
+}
+
+test.each([
+  [1280, 800],
+  [360, 640],
+])('the add dialog shows why it refused a bug inside itself, beside the field, at %i px', async (width, height) => {
+  const writer = await createAccount(`Dialog Person ${width}`);
+  // The server's two refusals are what this test is about.
+  const { page } = await newPage(env.browser, env.server.url, { console: [/400 \(Bad Request\).*\/api\/bug\/addbug/] });
+  await page.setViewportSize({ width, height });
+  await signInAt(page, writer, '/bugs');
+  await page.getByRole('button', { name: 'Add a bug' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a bug' });
+  const title = dialog.getByLabel('Bug title');
+  const description = dialog.getByRole('textbox', { name: 'Bug description' });
+  await description.waitFor({ timeout: 15_000 });
+
+  // Nothing typed: the title is the first thing refused; focus goes to it.
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  const titleProblem = await expectProblemInView(page, 'title is required');
+  expect(await title.getAttribute('aria-invalid')).toBe('true');
+  expect(await title.getAttribute('aria-describedby')).toBe(await titleProblem.getAttribute('id'));
+  expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+  await expectAccessible(page, `the add-bug dialog refusing an empty title (${width} px)`);
+
+  // A title but no description: the description is refused beside the editor, and the title's problem is gone.
+  await title.fill(`No description at ${width} px`);
+  await expect.poll(() => titleProblem.isVisible()).toBe(false);
+  expect(await title.getAttribute('aria-invalid')).toBeNull();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  const descriptionProblem = await expectProblemInView(page, 'description is empty: describe the bug');
+  expect(await description.getAttribute('aria-invalid')).toBe('true');
+  expect(await description.getAttribute('aria-describedby')).toBe(await descriptionProblem.getAttribute('id'));
+  expect(await description.evaluate((el) => el === document.activeElement)).toBe(true);
+  await expectAccessible(page, `the add-bug dialog refusing an empty description (${width} px)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, `the add-bug dialog refusing an empty description (dark, ${width} px)`);
+
+  // Typing into the description takes its problem away; the bug is then added.
+  await page.keyboard.type('It is not empty any more.');
+  await expect.poll(() => descriptionProblem.isVisible()).toBe(false);
+  expect(await description.getAttribute('aria-invalid')).toBeNull();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expectAlert(page, TEXT.bugAdded);
+  await dialog.waitFor({ state: 'detached' });
 });
 
 test('edit, accept, vote, filter by tag and load more', async () => {

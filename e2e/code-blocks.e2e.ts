@@ -1,4 +1,4 @@
-// Issue 10, Code: code blocks arrive highlighted by the server (no highlighter in the browser), in the theme's
+// Code blocks arrive highlighted by the server (no highlighter in the browser), in the theme's
 // colours; each has a Copy button that copies the code and says 'Copied'; the page passes axe in both themes.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

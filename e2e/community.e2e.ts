@@ -45,9 +45,12 @@ async function expectInert(page: Page, where: string) {
       if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'style', 'math', 'link'].includes(tag)) bad.push(tag);
       // The page's own forms and icons are fine; inside rendered user content none of these may appear.
       const inContent = el.closest('.rich-html') !== null;
-      // The Copy button RichHtml puts on each code block is the page's own (DOMPurify forbids buttons in content).
-      const copyButton = el.matches('.code-block > button.code-block__copy[type="button"]');
-      if (inContent && ['svg', 'form', 'input', 'button'].includes(tag) && !copyButton) bad.push(`${tag} in content`);
+      // The Copy and Run buttons RichHtml puts on each code block are the page's own (DOMPurify forbids buttons in
+      // content).
+      const blockButton = el.matches(
+        '.code-block > .code-block__actions > button:is(.code-block__copy, .code-block__run)[type="button"]',
+      );
+      if (inContent && ['svg', 'form', 'input', 'button'].includes(tag) && !blockButton) bad.push(`${tag} in content`);
       for (const attr of Array.from(el.attributes)) {
         if (attr.name.startsWith('on')) bad.push(`${tag}[${attr.name}]`);
         // Browsers ignore whitespace and control characters in a scheme. An image may be a data: image (it cannot
@@ -278,7 +281,8 @@ describe('BugsWorld', () => {
 
 describe('stored XSS posted through the API', () => {
   test('is inert on the bug list, the bug page and the lesson comments', async () => {
-    const payload = XSS_VECTORS.join('\n');
+    // Vectors holding a NUL character are refused before anything is stored (a 400), so they cannot be posted.
+    const payload = XSS_VECTORS.filter((vector) => !vector.includes('\u0000')).join('\n');
     expect(payload.length).toBeLessThan(20_000);
     const bug = await call<Bug>('POST', '/api/bug/addbug', bob, {
       title: '<img src=x onerror=alert(1)>XSS <script>alert(1)</script>title',
@@ -368,7 +372,7 @@ describe('the client renderer on its own', () => {
       editedAt: null,
     };
     await page.route(`**/api/bug/getBugDetail/${fakeId}`, (route) => route.fulfill({ json: [bug] }));
-    // The bug page reads its solutions a page at a time (issue 12).
+    // The bug page reads its solutions a page at a time.
     await page.route(`**/api/bug/${fakeId}/solutions*`, (route) =>
       route.fulfill({ json: { solutions: [solution], nextCursor: null } }),
     );

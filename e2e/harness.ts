@@ -30,14 +30,26 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** The command `npm start` serves with once it has built (package.json's `serve` script: `node <flags> <main.js>`), so
+ *  the browser tests run the compiled server exactly as users get it. */
+export function serveCommand(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const [command, ...args] = pkg.scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's serve script does not start with node: ${pkg.scripts.serve}`);
+  return args;
+}
+
 /**
- * Starts `node --import tsx src/server/main.ts` on a free port and a fresh DATA_DIR (and a fresh PostgreSQL
- * database when DATABASE_URL is set), with the demo content seeded; resolves once the course list answers 200.
+ * Starts the compiled server as `npm start` does (`npm run serve`) on a free port and a fresh DATA_DIR (and a fresh
+ * PostgreSQL database when DATABASE_URL is set), with the demo content seeded; resolves once the course list answers
+ * 200.
  */
 export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const index = path.join(repoRoot, 'dist', 'web', 'index.html');
-  if (!fs.existsSync(index)) {
-    throw new Error(`The web app is not built (${index} is missing): run \`npm run build\` before the browser tests.`);
+  const built = path.join(repoRoot, 'dist', 'server', 'main.js');
+  if (!fs.existsSync(built)) {
+    throw new Error(`The site is not built (${built} is missing): run \`npm run build\` before the browser tests.`);
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -46,7 +58,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
     ? await createThrowawayDatabase(process.env.DATABASE_URL, 'devc_e2e')
     : null;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serveCommand(), {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -82,7 +94,8 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   };
 
   try {
-    await waitUntilServing(`${url}/api/course/getCourse`, exited, 60_000);
+    // Migrating and seeding the demo catalogue (with its practice) took 64 s on a machine shared by several test runs.
+    await waitUntilServing(`${url}/api/course/getCourse`, exited, 180_000);
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output.slice(-6_000)}`);
@@ -235,9 +248,13 @@ export async function newPage(browser: Browser, baseUrl: string, allowances: All
 
 /** Call once at the top of a test file: after each test, every page made by `newPage` is checked and closed. */
 export function failOnDirtyPages(): void {
-  afterEach(async () => {
+  afterEach(async (context) => {
     const pages = [...openPages];
     const problems: string[] = [];
+    // A failed test says where each of its pages stood, so a failure seen once on a loaded machine can be read.
+    if (context.task.result?.state === 'fail') {
+      for (const checked of pages) console.error(await pageSummary(checked.page));
+    }
     for (const checked of pages) {
       try {
         checked.assertClean();
@@ -248,6 +265,16 @@ export function failOnDirtyPages(): void {
     }
     if (problems.length) throw new Error(problems.join('\n'));
   });
+}
+
+/** The page's address, heading and the start of its text, for the log of a failed test. */
+async function pageSummary(page: Page): Promise<string> {
+  try {
+    const text = await page.evaluate(() => document.body.innerText.slice(0, 800));
+    return `page at ${page.url()}:\n${text}`;
+  } catch (err) {
+    return `page at ${page.url()}: unreadable (${(err as Error).message})`;
+  }
 }
 
 export interface BrowserTestEnv {
@@ -407,7 +434,7 @@ export async function createAccount(
   return logInByApi(server, name, email, password);
 }
 
-/** Puts the account's token and id where the web app keeps them (SPEC §3), then opens `to`. */
+/** Puts the account's token and id where the web app keeps them (`auth-token`, `user-id`), then opens `to`. */
 export async function signInAt(page: Page, account: Pick<TestAccount, 'token' | 'id'>, to: string): Promise<void> {
   await page.goto('/');
   await page.evaluate(({ token, id }) => {

@@ -1,4 +1,4 @@
-// Issue 11's keyboard-only walk: sign up, open the emailed link, log in, comment on a lesson, post a bug, add a
+// A keyboard-only walk: sign up, open the emailed link, log in, comment on a lesson, post a bug, add a
 // solution, search, log out, with nothing but Tab, Shift+Tab, Enter, Escape, '/' and typing (no click anywhere),
 // checking where focus is after each step.
 import type { Page } from 'playwright-core';

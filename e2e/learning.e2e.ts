@@ -1,4 +1,4 @@
-// Learning (issue 9) in a real browser against the real server: watch part of a lesson, reload, the player resumes
+// Learning in a real browser against the real server: watch part of a lesson, reload, the player resumes
 // with its note; finish a lesson and see the mark, 'Up next' and its countdown, and the next lesson; the course bar
 // and 'Continue learning'; captions and the transcript; progress made signed out survives signing up.
 import type { Page } from 'playwright-core';

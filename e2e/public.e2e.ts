@@ -1,13 +1,15 @@
-// A browser walk of every public screen (SPEC §2, §8, §9): texts, navbar, title rule, 404s, the lesson sidebar,
+// A browser walk of every public screen: the specified texts, navbar, title rule, 404s, the lesson sidebar,
 // a lesson video that really plays, the search modal (signed out and signed in) and logout.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { EXCERPT, TEXT } from '../src/shared/constants';
 import type { Blog, Course, CourseWithLessons, Tutorial, TutorialCard } from '../src/shared/contract';
 import { excerpt, formatDate } from '../src/web/lib/format';
-import { createAccount, newPage, setUpBrowserTests, waitForHydration } from './harness';
+import { createAccount, newPage, setUpBrowserTests, signInAt, type TestAccount, waitForHydration } from './harness';
 
-const env = setUpBrowserTests();
+/** An admin's navbar holds every link there is (My learning and Studio too): the widest it gets. */
+const NAV_ADMIN = 'navbar-admin@example.test';
+const env = setUpBrowserTests({ env: { ADMIN_EMAILS: NAV_ADMIN } });
 
 let courses: Course[];
 /** The first course that has lessons (the demo catalogue may hold an empty one). */
@@ -129,6 +131,74 @@ describe('navbar', () => {
   });
 });
 
+describe('navbar at every width', () => {
+  let admin: TestAccount;
+  beforeAll(async () => {
+    admin = await createAccount(env.server, 'Navbar Admin', { email: NAV_ADMIN });
+  });
+
+  /** Signed in as an admin, on the home page once the signed-in links (My learning, Studio) are drawn. */
+  async function openAsAdmin(page: Page, width: number) {
+    await page.setViewportSize({ width, height: 800 });
+    await signInAt(page, admin, '/');
+    await waitForHydration(page);
+    await page.locator('.navbar a[href="/studio"]').waitFor({ state: 'attached' });
+  }
+
+  const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  test('at 1280 px, signed in with every link, the search box shows its whole placeholder', async () => {
+    const { page } = await newPage(env.browser, env.server.url);
+    await openAsAdmin(page, 1280);
+    const box = page.getByRole('navigation', { name: 'Main' }).getByRole('searchbox');
+    expect(await box.isVisible()).toBe(true);
+    const fit = await box.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: Math.ceil(context.measureText(input.placeholder).width), room };
+    });
+    expect(fit.text, `placeholder ${fit.text} px in ${fit.room} px`).toBeLessThanOrEqual(fit.room);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  });
+
+  test('narrower, search is a button and the links a menu: no width scrolls sideways, menu open or shut', async () => {
+    const { page } = await newPage(env.browser, env.server.url);
+    await openAsAdmin(page, 1024);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Toggle navigation' });
+    const widths = [1279, 1024, 900, 768, 360];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await sidewaysScroll(page), `${width} px`).toBeLessThanOrEqual(0);
+    }
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await nav.getByRole('searchbox').isVisible(), `${width} px`).toBe(false);
+      expect(await nav.getByRole('link', { name: 'Courses', exact: true }).isVisible(), `${width} px`).toBe(false);
+
+      await toggle.click();
+      await nav.getByRole('link', { name: 'Studio', exact: true }).waitFor();
+      expect(await nav.getByRole('button', { name: 'Logout' }).isVisible(), `${width} px`).toBe(true);
+      expect(await sidewaysScroll(page), `${width} px, menu open`).toBeLessThanOrEqual(0);
+      await toggle.click();
+      await nav.getByRole('link', { name: 'Studio', exact: true }).waitFor({ state: 'hidden' });
+
+      await nav.getByRole('button', { name: 'Search', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByText(TEXT.searchNote).waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // Focus goes back to the button that opened it.
+      expect(
+        await nav.getByRole('button', { name: 'Search', exact: true }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+    }
+  });
+});
+
 describe('courses and lessons', () => {
   test('/course: cards with cover alt, title, 90-character plain excerpt and Start watching!', async () => {
     const { page } = await newPage(env.browser, env.server.url);
@@ -156,7 +226,11 @@ describe('courses and lessons', () => {
     expect(await page.title()).toBe('DevCourses | course');
     expect(await page.locator('.course-cover').getAttribute('alt')).toContain(course.title);
     const lessons = page.getByRole('complementary').getByRole('link');
-    expect(await lessons.allTextContents()).toEqual(detail.lessonlist.map((l, i) => `${i + 1}${l.title}`));
+    const titles = page.getByRole('complementary').locator('.lesson-list__title');
+    expect(await titles.allTextContents()).toEqual(detail.lessonlist.map((l) => l.title));
+    // Each lesson says whether it is a video or a reading, and how long it takes.
+    for (const kind of await page.getByRole('complementary').locator('.lesson-list__kind').allTextContents())
+      expect(kind).toMatch(/^, (Video|Reading) · \d+ min$/);
     await lessons.nth(0).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/course/${course._id}/${detail.lessonlist[0]._id}`);
   });

@@ -1,4 +1,4 @@
-// Server-rendered pages in a real browser (issue 10): each public page arrives with its content, hydrates with no
+// Server-rendered pages in a real browser: each public page arrives with its content, hydrates with no
 // console error (a hydration mismatch is one) and without fetching the data it was handed, then works as the app;
 // with JavaScript off the pages are still readable and their links still lead somewhere.
 import type { Page } from 'playwright-core';
@@ -37,11 +37,13 @@ beforeAll(async () => {
     ['the blog', '/blog/', 'Our Blogs'],
     ['a post', `/blog/${post._id}`, post.title],
     ['contact', '/contact', 'Contact'],
+    // Drawn signed out (the server has no session).
+    ['BugsWorld', '/bugs', TEXT.premiumOnly],
     ['the 404 view', '/no/such/page', TEXT.notFoundTitle],
   ];
 });
 
-/** Reads a page leaves to the browser by design: a lesson's questions (issue 12) change with every bug asked, so
+/** Reads a page leaves to the browser by design: a lesson's questions change with every bug asked, so
  *  the browser reads them after hydration and a cached page never shows stale ones. */
 const LEFT_TO_BROWSER = [/^\/api\/lession\/[^/]+\/bugs$/];
 
@@ -169,6 +171,15 @@ describe('server-rendered pages in the browser', () => {
     await expectAccessible(page, 'a server-rendered lesson page, signed in');
   });
 
+  test('signed in, /bugs replaces the signed-out invitation the server drew with the board, without a mismatch', async () => {
+    const account = await createAccount(env.server, 'Hydra Bugs');
+    const { page } = await newPage(env.browser, env.server.url);
+    await signInAt(page, account, '/bugs');
+    await page.getByRole('heading', { level: 1, name: 'Share your bugs' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Your bugs here' }).waitFor();
+    expect(await page.getByText(TEXT.premiumOnly).count()).toBe(0);
+  });
+
   test('a phone gets the lesson list closed from the first paint, with nothing moving on hydration', async () => {
     const { page } = await newPage(env.browser, env.server.url);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -222,6 +233,11 @@ describe('with JavaScript off', () => {
       // A phone without JavaScript cannot use the lesson list's button: the list stays open.
       await page.setViewportSize({ width: 360, height: 800 });
       expect(await page.getByRole('navigation', { name: 'Lessons' }).isVisible()).toBe(true);
+      // BugsWorld, signed out: the invitation to log in, not the note that the site needs JavaScript.
+      await page.goto('/bugs');
+      await page.getByRole('heading', { level: 1, name: TEXT.premiumOnly }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Log in' }).waitFor();
+      expect(await page.getByText('needs JavaScript').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,4 +1,4 @@
-// The Studio in a real browser against the real server (issue 8): an admin builds a course with two uploaded
+// The Studio in a real browser against the real server: an admin builds a course with two uploaded
 // videos and a captions file, reorders its lessons by keyboard and publishes it for a signed-out reader who plays
 // it; an author made by the admin writes and publishes a blog post; an admin deletes another user's bug and the
 // audit log lists it; learners and visitors get the 'not allowed' page. axe runs on every Studio screen visited.
@@ -228,7 +228,8 @@ test('an admin builds a course with two uploaded videos and captions, reorders i
   await h1(reader, `Course on: ${title}`).waitFor();
   expect(new URL(reader.url()).pathname).toBe(`/course/${courseId}`);
   const readerLessons = reader.getByRole('complementary').getByRole('link');
-  expect(await readerLessons.allTextContents()).toEqual([`1${second}`, `2${first}`]);
+  const readerTitles = reader.getByRole('complementary').locator('.lesson-list__title');
+  expect(await readerTitles.allTextContents()).toEqual([second, first]);
   await readerLessons.nth(1).click();
   await h1(reader, first).waitFor();
 
@@ -369,7 +370,8 @@ test("an admin deletes another user's bug after confirming; it is gone for its o
   const rows = page.getByRole('table', { name: 'Audit log, newest first' }).locator('tbody tr');
   await rows.first().waitFor();
   const cells = await rows.first().getByRole('cell').allTextContents();
-  expect(cells.slice(1)).toEqual([ADMIN.name, 'Deleted', `bug ${bug._id}`, bugTitle]);
+  // The deleted bug is named by its id and said to be gone (no link leads to it).
+  expect(cells.slice(1)).toEqual([ADMIN.name, 'Deleted', `bug ${bug._id} (gone)`, bugTitle]);
   await expectAccessible(page, '/studio/audit');
 });
 
@@ -442,4 +444,4 @@ test('every Studio screen passes axe in both themes at 1280 and 360 px', async (
       }
     }
   }
-});
+}, 180_000);

@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     pool: 'forks',
   },
 });

@@ -4,6 +4,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 
 export interface ChildServer {
   url: string;
+  /** The server's process id (benches read its memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startChildServer(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -8,8 +8,8 @@ const docFile = fileURLToPath(new URL('../../docs/performance.md', import.meta.u
 
 const HEADER = `# Performance
 
-Figures measured by the scripts in \`bench/\`; each script rewrites its own section below when it runs. The targets
-are DESIGN §6's.
+Figures measured by the scripts in \`bench/\`; each script rewrites its own section below when it runs. Each section
+states its targets.
 `;
 
 /** `doc` with the section `## <title>` set to `body` (added at the end when there is none). */
