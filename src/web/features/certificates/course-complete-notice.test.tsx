@@ -6,10 +6,16 @@ import { CourseCompleteNotice } from './course-complete-notice';
 
 const earned = { code: 'AAAAAAAAAAAAAAAAAAAAAA', url: '/certificates/AAAAAAAAAAAAAAAAAAAAAA' };
 
-function Page({ certificate }: { certificate: typeof earned | null | undefined }) {
+function Page({
+  certificate,
+  completedHere = false,
+}: {
+  certificate: typeof earned | null | undefined;
+  completedHere?: boolean;
+}) {
   return (
     <Router hook={memoryLocation({ path: '/course/c/l' }).hook}>
-      <CourseCompleteNotice certificate={certificate} />
+      <CourseCompleteNotice certificate={certificate} completedHere={completedHere} />
     </Router>
   );
 }
@@ -31,5 +37,11 @@ describe('CourseCompleteNotice', () => {
     rerender(<Page certificate={earned} />);
     rerender(<Page certificate={earned} />);
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('says it when this page completed the lesson before its first progress answer, which holds the certificate', () => {
+    const { rerender } = render(<Page certificate={undefined} completedHere />);
+    rerender(<Page certificate={earned} completedHere />);
+    expect(screen.getByRole('status').textContent).toBe('Course complete! See your certificate');
   });
 });

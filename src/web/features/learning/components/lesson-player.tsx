@@ -62,9 +62,19 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
     () => ({ lessonId: lesson._id, courseId, title: lesson.title }),
     [lesson._id, lesson.title, courseId],
   );
-  const reporter = useProgressReporter(ref, mediaRef, setLive);
   const mark = learner?.marks[lesson._id];
   const completed = live?.completed ?? mark?.completed ?? false;
+  // Whether a write from this page completed the lesson (for the course-complete notice).
+  const [completedHere, setCompletedHere] = useState(false);
+  const shownCompleted = useRef(completed);
+  useEffect(() => {
+    shownCompleted.current = completed;
+  });
+  const written = useCallback((state: LessonProgressState) => {
+    if (state.completed && !shownCompleted.current) setCompletedHere(true);
+    setLive(state);
+  }, []);
+  const reporter = useProgressReporter(ref, mediaRef, written);
   const index = lessons.findIndex((l) => l._id === lesson._id);
   const next = index >= 0 ? lessons[index + 1] : undefined;
 
@@ -144,7 +154,7 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
   const toggleComplete = () => {
     const wanted = !completed;
     if (signedIn) {
-      markComplete.mutate({ lessonId: lesson._id, completed: wanted }, { onSuccess: setLive });
+      markComplete.mutate({ lessonId: lesson._id, completed: wanted }, { onSuccess: written });
       return;
     }
     const media = mediaRef.current;
@@ -209,7 +219,9 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
           </button>
         )}
       </div>
-      {signedIn && <CourseCompleteNotice certificate={learner ? learner.certificate : undefined} />}
+      {signedIn && (
+        <CourseCompleteNotice certificate={learner ? learner.certificate : undefined} completedHere={completedHere} />
+      )}
       {lesson.captions && <Transcript src={lesson.captions} time={time} onSeek={seek} />}
     </div>
   );
