@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One file per core: the API tests wait on their database much of the time (vitest's default leaves a core idle).
+    maxWorkers: os.availableParallelism(),
   },
 });

@@ -2,6 +2,9 @@
 // (when Chromium is present), and one summary line.
 // DATABASE_URL set: both runs use throwaway databases on that PostgreSQL server; unset: PGlite.
 // E2E=1: a missing Chromium is an error instead of a skip.
+// TEST_PARTS=static,unit,browser (the default: all three) runs only the parts named; CI runs the static checks and the
+// browser tests once and the unit and API tests on each database (docs/decisions/0054).
+// E2E_SHARD=k/n runs the k-th of n shares of the browser test files (vitest's --shard).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +17,16 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = ['1', 'true', 'yes'].includes(process.env.E2E ?? '');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const PARTS = ['static', 'unit', 'browser'];
+const parts = (process.env.TEST_PARTS ?? PARTS.join(','))
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const unknown = parts.filter((part) => !PARTS.includes(part));
+if (unknown.length > 0 || parts.length === 0) {
+  console.error(`TEST_PARTS names ${unknown.join(', ') || 'nothing'}: it takes any of ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
@@ -91,10 +104,14 @@ async function staticChecks() {
   }
 }
 
-await staticChecks();
+if (parts.includes('static')) await staticChecks();
 
-console.log(`\n=== Unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
-vitestRun('unit', []);
+if (parts.includes('unit')) {
+  console.log(`\n=== Unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
+  vitestRun('unit', []);
+}
+
+if (!parts.includes('browser')) summary();
 
 if (!fs.existsSync(chromium)) {
   if (requireE2e) {
@@ -118,5 +135,6 @@ if (run('npm', ['run', 'build']) !== 0) {
 }
 
 console.log(`\n=== Browser tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
-vitestRun('e2e', ['--config', 'e2e/vitest.config.ts']);
+const shard = process.env.E2E_SHARD ? [`--shard=${process.env.E2E_SHARD}`] : [];
+vitestRun('e2e', ['--config', 'e2e/vitest.config.ts', ...shard]);
 summary();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS, type RunRequest } from '../../../../shared/practice';
+import { PRACTICE, TEXTS, type RunRequest } from '../../../../shared/practice';
 import { Refusal } from '../../../lib/errors';
 import { checkExercise, createGrader, type Grader } from '.';
 
@@ -63,7 +63,11 @@ describe('the grader', () => {
       expect(failed.tests[0].message).toBeTruthy();
       expect(failed.tests[1]).toEqual({ name: TEXTS.hiddenTest(1), passed: false, hidden: true });
       expect((await run(language, throwing)).verdict).toBe('error');
-      expect(await run(language, bomb)).toMatchObject({ verdict: 'error', error: TEXTS.memory });
+      // The longest time limit, so that a loaded machine still reaches the memory limit before the clock.
+      expect(await run(language, bomb, PRACTICE.timeLimitMs.max)).toMatchObject({
+        verdict: 'error',
+        error: TEXTS.memory,
+      });
       expect(await run(language, loop, 500)).toMatchObject({ verdict: 'timeout', error: TEXTS.timedOut(500) });
       expect((await run(language, passing)).verdict).toBe('passed');
     },
