@@ -1,12 +1,13 @@
-// Issuing a certificate: once per learner and course, when the course becomes complete. Completeness is defined here,
-// in one statement (`courseCompletion`): every lesson of the published course completed (the learner's own mark, else
-// the 90% rule) and every visible practice item of its lessons passed (an exercise that fails its check, `valid =
-// false`, is hidden from learners and does not count). A course without lessons is never complete.
+// Issuing a certificate: once per learner and course, when the course becomes complete. Completeness is the rule of
+// the learning progress (progress-rules-sql: a lesson done, a practice item counted, the course complete), applied
+// here in one statement (`courseCompletion`) to a published course: every lesson done (the learner's own mark, else
+// the 90% rule) and every counted practice item of its lessons passed. A course without lessons is never complete.
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { CERTIFICATES } from '../../../shared/certificates';
 import type { Db } from '../../db/client';
 import { isId } from '../../lib/ids';
+import { courseComplete, lessonDone, practiceItemCounts } from '../progress';
 
 /** A new code: 128 random bits, base64url (22 characters). */
 export const newCertificateCode = () => randomBytes(CERTIFICATES.codeBytes).toString('base64url');
@@ -14,7 +15,7 @@ export const newCertificateCode = () => randomBytes(CERTIFICATES.codeBytes).toSt
 /**
  * The learner's standing in the course, as one row (none when the course is not published): `complete`, and the
  * facts a certificate freezes: `lessons`, `watched` (seconds of the learner's merged watched ranges), the exercises
- * and quizzes passed. The one place completeness is defined.
+ * and quizzes passed.
  */
 export const courseCompletion = (userId: string, courseId: string): SQL =>
   sql`with course as (
@@ -22,7 +23,7 @@ export const courseCompletion = (userId: string, courseId: string): SQL =>
       ),
       lesson_facts as (
         select count(l.id)::int as lessons,
-          (count(l.id) filter (where coalesce(lp.manual, lp.completed, false)))::int as done,
+          (count(l.id) filter (where ${lessonDone}))::int as done,
           coalesce(sum(lp.watched), 0)::float8 as watched
         from course c
         join lessons l on l.course_id = c.id
@@ -35,11 +36,11 @@ export const courseCompletion = (userId: string, courseId: string): SQL =>
           (count(pp.passed_at) filter (where pi.kind = 'quiz'))::int as quizzes
         from course c
         join lessons l on l.course_id = c.id
-        join practice_items pi on pi.lesson_id = l.id and pi.valid
+        join practice_items pi on pi.lesson_id = l.id and ${practiceItemCounts}
         left join practice_progress pp on pp.item_id = pi.id and pp.user_id = ${userId} and pp.passed_at is not null
       )
       select c.id as course_id, c.title, lf.lessons, lf.watched, pf.exercises, pf.quizzes,
-        (lf.lessons > 0 and lf.done = lf.lessons and pf.passed = pf.items) as complete
+        ${courseComplete({ done: sql`lf.done`, notDone: sql`lf.lessons - lf.done`, passed: sql`pf.passed`, total: sql`pf.items` })} as complete
       from course c, lesson_facts lf, practice_facts pf`;
 
 /** Pairs (user/course) that have a certificate, per database: a report after the course is complete asks nothing. */

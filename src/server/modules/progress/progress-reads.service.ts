@@ -173,7 +173,7 @@ export async function courseProgress(db: Db, userId: string, courseId: string): 
         )
         select s.percent, s.completed_lessons,
           ps.passed as practice_passed, ps.total as practice_total,
-          ${courseComplete('s', 'ps')} as course_complete,
+          ${courseComplete({ done: sql`s.completed_lessons`, notDone: sql`s.lessons_to_do`, passed: sql`ps.passed`, total: sql`ps.total` })} as course_complete,
           r.id as resume_id, r.title as resume_title, r.at as resume_at, r.duration as resume_duration,
           cl.id, cl.duration, cl.watched, cl.at as position, cl.done,
           coalesce(lpr.passed, 0) as lesson_practice_passed, coalesce(lpr.total, 0) as lesson_practice_total

@@ -56,7 +56,7 @@ export const measuredDuration = sql`coalesce(l.duration, lp.duration)`;
 const lessonWeight = sql`coalesce(${measuredDuration}, avg(l.duration) over (partition by l.course_id), ${number(PROGRESS.unknownWeight)})`;
 
 /** A lesson is done when the learner marked it so, else when watching completed it. */
-const lessonDone = sql`coalesce(lp.manual, lp.completed, false)`;
+export const lessonDone = sql`coalesce(lp.manual, lp.completed, false)`;
 
 /** The share of a lesson watched, 0 to 1 (0 while its duration is unknown). */
 const watchedFraction = sql`case when ${measuredDuration} > 0 then least(1, coalesce(lp.watched, 0) / ${measuredDuration}) else 0 end`;
@@ -85,10 +85,9 @@ export const practiceItemCounts = sql`pi.valid`;
  *  and `total`. Passing stays passed: `passed_at` is set once and never cleared. */
 export const lessonPractice = sql`l.id as lesson_id, count(pp.passed_at)::int as passed, count(*)::int as total`;
 
-/** A course is complete when every lesson is done (`summary`'s `lessons_to_do` is 0) and every practice item
- *  counted is passed; a course without practice is complete when its lessons are, and one without lessons never. */
-export const courseComplete = (summary: string, practice: string) => {
-  const s = sql.raw(summary);
-  const p = sql.raw(practice);
-  return sql`(${s}.completed_lessons > 0 and ${s}.lessons_to_do = 0 and ${p}.passed = ${p}.total)`;
-};
+/** A course is complete when every lesson is done and every practice item counted is passed; a course without
+ *  practice is complete when its lessons are, and one without lessons never. From the counts of lessons done and
+ *  not done, and of counted items passed and in all. The progress answer's `courseComplete` and the certificate's
+ *  issue both apply it. */
+export const courseComplete = (counts: { done: SQL; notDone: SQL; passed: SQL; total: SQL }) =>
+  sql`(${counts.done} > 0 and ${counts.notDone} = 0 and ${counts.passed} = ${counts.total})`;
