@@ -268,7 +268,7 @@ describe('themes', () => {
         }
       }
     }
-  });
+  }, 180_000);
 
   test('the toggle overrides the system and is remembered, applied before the app runs', async () => {
     const { page } = await newPage(env.browser, env.server.url);

@@ -64,17 +64,18 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
   );
   const mark = learner?.marks[lesson._id];
   const completed = live?.completed ?? mark?.completed ?? false;
-  // Whether a write from this page completed the lesson (for the course-complete notice).
+  // Whether a write from this page completed the lesson (for the course-complete notice): a mark (below), or a report
+  // that crossed the 90% rule while the page showed the lesson not completed.
   const [completedHere, setCompletedHere] = useState(false);
   const shownCompleted = useRef(completed);
   useEffect(() => {
     shownCompleted.current = completed;
   });
-  const written = useCallback((state: LessonProgressState) => {
+  const reported = useCallback((state: LessonProgressState) => {
     if (state.completed && !shownCompleted.current) setCompletedHere(true);
     setLive(state);
   }, []);
-  const reporter = useProgressReporter(ref, mediaRef, written);
+  const reporter = useProgressReporter(ref, mediaRef, reported);
   const index = lessons.findIndex((l) => l._id === lesson._id);
   const next = index >= 0 ? lessons[index + 1] : undefined;
 
@@ -154,7 +155,17 @@ export function LessonPlayer({ courseId, lesson, lessons, learner, onMedia }: Le
   const toggleComplete = () => {
     const wanted = !completed;
     if (signedIn) {
-      markComplete.mutate({ lessonId: lesson._id, completed: wanted }, { onSuccess: written });
+      // Whether this mark completed the lesson is known from the click (the page showed it not completed): by the
+      // time the answer arrives, the refreshed progress may already show it completed.
+      markComplete.mutate(
+        { lessonId: lesson._id, completed: wanted },
+        {
+          onSuccess: (state) => {
+            if (wanted && state.completed) setCompletedHere(true);
+            setLive(state);
+          },
+        },
+      );
       return;
     }
     const media = mediaRef.current;
