@@ -567,9 +567,10 @@ export const siteSettings = pgTable(
 /** What happened that a person cares about: in the page (list, bell, stream) and by mail. `seq` orders them for the
  *  stream (its event ids) and moves forward when a grouped notification takes another vote. The keys of the subject
  *  (bug, solution, comment, lesson, blog, certificate) cascade: a deleted one takes its notifications with it.
- *  `group_key` groups unread votes on one solution into one row with a `count`. `mail_state`: none (not mailed),
- *  pending (an immediate mail due at `mail_due_at`), queued (handed to the outbox), digest (waits for the digest),
- *  digested, skipped (read or turned off before its mail). */
+ *  `group_key` groups unread votes on one solution into one row with a `count` (another vote moves `created_at`
+ *  and `seq` forward). `mail_state`: none (not mailed), pending (an immediate mail, due NOTIFY_MAIL_DELAY_S after
+ *  `created_at`), queued (handed to the outbox), digest (waits for the digest), digested, skipped (read or turned
+ *  off before its mail). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -597,7 +598,6 @@ export const notifications = pgTable(
     mailState: text('mail_state', { enum: ['none', 'pending', 'queued', 'digest', 'digested', 'skipped'] })
       .notNull()
       .default('none'),
-    mailDueAt: timestamp('mail_due_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // The list, newest first, and its cursor.
@@ -614,7 +614,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_seq_idx').on(t.seq),
     index('notifications_recipient_seq_idx').on(t.recipientId, t.seq),
     index('notifications_mail_due_idx')
-      .on(t.mailDueAt)
+      .on(t.createdAt)
       .where(sql`mail_state = 'pending'`),
     index('notifications_digest_idx')
       .on(t.recipientId, t.createdAt)

@@ -47,8 +47,7 @@ CREATE TABLE "notifications" (
 	"count" integer DEFAULT 1 NOT NULL,
 	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"mail_state" text DEFAULT 'none' NOT NULL,
-	"mail_due_at" timestamp with time zone
+	"mail_state" text DEFAULT 'none' NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
@@ -72,11 +71,17 @@ CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("recipie
 CREATE UNIQUE INDEX "notifications_group_idx" ON "notifications" USING btree ("recipient_id","group_key") WHERE read_at is null and group_key is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_seq_idx" ON "notifications" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "notifications_recipient_seq_idx" ON "notifications" USING btree ("recipient_id","seq");--> statement-breakpoint
-CREATE INDEX "notifications_mail_due_idx" ON "notifications" USING btree ("mail_due_at") WHERE mail_state = 'pending';--> statement-breakpoint
+CREATE INDEX "notifications_mail_due_idx" ON "notifications" USING btree ("created_at") WHERE mail_state = 'pending';--> statement-breakpoint
 CREATE INDEX "notifications_digest_idx" ON "notifications" USING btree ("recipient_id","created_at") WHERE mail_state = 'digest' and read_at is null;--> statement-breakpoint
 CREATE INDEX "notifications_bug_idx" ON "notifications" USING btree ("bug_id");--> statement-breakpoint
 CREATE INDEX "notifications_solution_idx" ON "notifications" USING btree ("solution_id");--> statement-breakpoint
 CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");--> statement-breakpoint
 CREATE INDEX "notifications_lesson_idx" ON "notifications" USING btree ("lesson_id");--> statement-breakpoint
 CREATE INDEX "notifications_blog_idx" ON "notifications" USING btree ("blog_id");--> statement-breakpoint
-CREATE INDEX "notifications_certificate_idx" ON "notifications" USING btree ("certificate_id");
+CREATE INDEX "notifications_certificate_idx" ON "notifications" USING btree ("certificate_id");--> statement-breakpoint
+-- Asking a bug and answering it watch it: the bugs and solutions written before watching existed.
+INSERT INTO "bug_watches" ("user_id", "bug_id")
+SELECT "user_id", "id" FROM "bugs" WHERE "user_id" IS NOT NULL
+UNION
+SELECT "user_id", "bug_id" FROM "bug_comments"
+ON CONFLICT DO NOTHING;
