@@ -121,7 +121,8 @@ describe('one-click unsubscribe', () => {
     const url = defined(headerLine(received.raw, 'List-Unsubscribe')?.match(/<(.+)>/), 'the address')[1];
     return new URL(url).pathname;
   };
-  const preferences = async (user: TestUser) => (await call('GET', '/api/notifications/preferences', user)).json();
+  const preferences = async (user: TestUser) =>
+    (await call('GET', '/api/notifications/preferences', user)).json<unknown>();
 
   it('GET shows a button and changes nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: await tokenPath() });
