@@ -4,6 +4,7 @@
 // to the outbox every `mailPollMs` (immediate mail once due, digests once their period began). While this process's
 // LISTEN connection is down it could miss events: once back, every open stream catches up from its last event.
 import fp from 'fastify-plugin';
+import { NOTIFICATIONS } from '../../shared/notifications';
 import { type MailSettings, sendDigests, sendDueMail } from '../modules/notifications/notification-mail';
 import { NOTIFICATIONS_CHANNEL, parseWrittenRange } from '../modules/notifications/fan-out';
 import { itemsAfter, itemsInRange } from '../modules/notifications/notifications.service';
@@ -14,10 +15,13 @@ export interface NotificationsOptions {
   mailPollMs?: number;
   /** Open streams per user (default NOTIFICATIONS.streamsPerUserMax). */
   streamsPerUserMax?: number;
+  /** How often an idle stream sends a comment line (default NOTIFICATIONS.heartbeatMs; tests set a short one). */
+  heartbeatMs?: number;
 }
 
 export interface NotificationsHandle {
   hub: StreamHub;
+  heartbeatMs: number;
   /** Hands the immediate mail due at `now` and the digests of the period of `now` to the outbox. */
   runMail(now?: Date): Promise<{ queued: number; skipped: number; digests: number }>;
 }
@@ -49,7 +53,11 @@ export default fp<NotificationsOptions>(
       running = run.catch(() => undefined);
       return run;
     };
-    app.decorate('notifications', { hub, runMail } satisfies NotificationsHandle);
+    app.decorate('notifications', {
+      hub,
+      heartbeatMs: options.heartbeatMs ?? NOTIFICATIONS.heartbeatMs,
+      runMail,
+    } satisfies NotificationsHandle);
 
     const deliver = (from: number, to: number) => {
       const users = hub.users();

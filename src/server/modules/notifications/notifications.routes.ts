@@ -157,7 +157,11 @@ export const notificationsRoutes: FastifyPluginAsync = async (instance) => {
     // A reconnecting EventSource waits this long; then a first comment, so the client knows it is open.
     res.write('retry: 3000\n: open\n\n');
     const hub = app.notifications.hub;
-    const stream: SseStream = new SseStream(userId, res, { lastEventId, onClose: () => hub.remove(stream) });
+    const stream: SseStream = new SseStream(userId, res, {
+      lastEventId,
+      heartbeatMs: app.notifications.heartbeatMs,
+      onClose: () => hub.remove(stream),
+    });
     // Live events are held while the replay is read, then both are sent without duplicates.
     hub.add(stream);
     try {
