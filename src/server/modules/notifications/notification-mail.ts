@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   type NotificationItem,
   type NotificationType,
+  notificationPages,
   notificationText,
   NOTIFICATION_TEXT,
   type UnsubscribeScope,
@@ -56,7 +57,7 @@ async function unsubscribeOf(db: Db, settings: MailSettings, userId: string, sco
 
 function layout(settings: MailSettings, heading: string, items: NotificationItem[], more: number, unsubscribe: string) {
   const link = (item: NotificationItem) => `${settings.publicUrl}${item.subject.url}`;
-  const settingsUrl = `${settings.publicUrl}/settings/notifications`;
+  const settingsUrl = `${settings.publicUrl}${notificationPages.settings}`;
   const html = [
     '<!doctype html><html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">',
     '<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
