@@ -81,6 +81,23 @@ export const NOTIFICATIONS = {
   titleMax: 200,
 } as const;
 
+/** The calls' addresses. `stream` takes the `auth-token` header, or `?ticket=` (from `streamTicket`, good for one
+ *  stream within a minute) since EventSource cannot send headers; it sends `Last-Event-ID` itself on a reconnect. */
+export const notificationApi = {
+  list: '/api/notifications',
+  unread: '/api/notifications/unread',
+  read: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
+  readAll: '/api/notifications/read-all',
+  preferences: '/api/notifications/preferences',
+  stream: '/api/notifications/stream',
+  streamTicket: '/api/notifications/stream-ticket',
+  watch: (bug: string) => `/api/bug/${encodeURIComponent(bug)}/watch`,
+  unsubscribe: (token: string) => `/api/email/unsubscribe/${encodeURIComponent(token)}`,
+} as const;
+
+/** The page addresses. */
+export const notificationPages = { list: '/notifications', settings: '/settings/notifications' } as const;
+
 /** The server-sent event name of a new (or regrouped) notification. */
 export const STREAM_EVENT = 'notification';
 
@@ -151,7 +168,7 @@ export const notificationPreferencesPatch = z
   .strict();
 export type NotificationPreferencesPatch = z.infer<typeof notificationPreferencesPatch>;
 
-/** PUT and DELETE /api/bug/{id}/watch */
+/** GET (is the caller watching?), PUT (watch) and DELETE (stop watching) /api/bug/{id}/watch */
 export const watchState = z.object({ watching: z.boolean() });
 export type WatchState = z.infer<typeof watchState>;
 

@@ -2,6 +2,7 @@
 // in one statement (`courseCompletion`): every lesson of the published course completed (the learner's own mark, else
 // the 90% rule) and every visible practice item of its lessons passed (an exercise that fails its check, `valid =
 // false`, is hidden from learners and does not count). A course without lessons is never complete.
+import { certificateIssued } from '../notifications';
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { CERTIFICATES } from '../../../shared/certificates';
@@ -82,6 +83,8 @@ export async function issueIfComplete(db: Db, userId: string, courseId: string):
           exists (select 1 from certificates where user_id = ${userId} and course_id = ${courseId}) as existed`,
   )) as { rows: { code: string | null; existed: boolean }[] };
   const [row] = result.rows;
+  // The learner hears of it (in the page, and by mail as they chose).
+  if (row?.code) await certificateIssued(db, { code: row.code });
   if (row?.code || row?.existed) {
     if (known.size >= ISSUED_KEPT_MAX) known.clear();
     known.add(key);
