@@ -2,12 +2,14 @@
 // preferences and watching a bug. Every read sits under ['notifications'], so a live event or a read call refreshes
 // them all with one invalidation.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  NotificationPage,
-  NotificationPreferences,
-  NotificationPreferencesPatch,
-  UnreadCount,
-  WatchState,
+import {
+  notificationApi,
+  type NotificationPage,
+  type NotificationPreferences,
+  type NotificationPreferencesPatch,
+  type StreamTicket,
+  type UnreadCount,
+  type WatchState,
 } from '../../../shared/notifications';
 import { api } from '../../lib/api';
 
@@ -19,7 +21,7 @@ const watchKey = (bugId: string) => [...notificationsKey, 'watch', bugId] as con
 export function useUnread() {
   return useQuery({
     queryKey: unreadKey,
-    queryFn: ({ signal }) => api<UnreadCount>('/api/notifications/unread', { auth: true, signal }),
+    queryFn: ({ signal }) => api<UnreadCount>(notificationApi.unread, { auth: true, signal }),
   });
 }
 
@@ -29,7 +31,7 @@ export function useNotificationList(limit: number) {
     queryKey: [...notificationsKey, 'list', limit],
     queryFn: ({ pageParam, signal }) => {
       const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
-      return api<NotificationPage>(`/api/notifications?limit=${limit}${cursor}`, { auth: true, signal });
+      return api<NotificationPage>(`${notificationApi.list}?limit=${limit}${cursor}`, { auth: true, signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -49,18 +51,16 @@ function useReadCall<T>(call: (arg: T) => Promise<UnreadCount>) {
 }
 
 export const useMarkRead = () =>
-  useReadCall((id: string) =>
-    api<UnreadCount>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', auth: true }),
-  );
+  useReadCall((id: string) => api<UnreadCount>(notificationApi.read(id), { method: 'POST', auth: true }));
 
 export const useMarkAllRead = () =>
-  useReadCall(() => api<UnreadCount>('/api/notifications/read-all', { method: 'POST', auth: true }));
+  useReadCall(() => api<UnreadCount>(notificationApi.readAll, { method: 'POST', auth: true }));
 
 export function usePreferences(enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: preferencesKey,
-    queryFn: ({ signal }) => api<NotificationPreferences>('/api/notifications/preferences', { auth: true, signal }),
+    queryFn: ({ signal }) => api<NotificationPreferences>(notificationApi.preferences, { auth: true, signal }),
   });
 }
 
@@ -68,18 +68,16 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationPreferencesPatch) =>
-      api<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body, auth: true }),
+      api<NotificationPreferences>(notificationApi.preferences, { method: 'PUT', body, auth: true }),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }
-
-const watchPath = (bugId: string) => `/api/bug/${encodeURIComponent(bugId)}/watch`;
 
 export function useWatching(bugId: string, enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: watchKey(bugId),
-    queryFn: ({ signal }) => api<WatchState>(watchPath(bugId), { auth: true, signal }),
+    queryFn: ({ signal }) => api<WatchState>(notificationApi.watch(bugId), { auth: true, signal }),
   });
 }
 
@@ -87,11 +85,10 @@ export function useSetWatching(bugId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (watching: boolean) =>
-      api<WatchState>(watchPath(bugId), { method: watching ? 'PUT' : 'DELETE', auth: true }),
+      api<WatchState>(notificationApi.watch(bugId), { method: watching ? 'PUT' : 'DELETE', auth: true }),
     onSuccess: (state) => queryClient.setQueryData(watchKey(bugId), state),
   });
 }
 
 /** A short-lived, single-use ticket to open the stream with (EventSource cannot send the auth-token header). */
-export const streamTicket = () =>
-  api<{ ticket: string }>('/api/notifications/stream-ticket', { method: 'POST', auth: true });
+export const streamTicket = () => api<StreamTicket>(notificationApi.streamTicket, { method: 'POST', auth: true });

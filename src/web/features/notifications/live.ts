@@ -3,7 +3,7 @@
 // opens the stream and passes each event to the other tabs over a BroadcastChannel; when that tab closes, the lock
 // passes to another, which opens the stream. A dropped stream is opened again with a new ticket, and every opening
 // tells the tabs to read their notifications again, which catches up on what was missed without duplicates.
-import { type NotificationItem, STREAM_EVENT } from '../../../shared/notifications';
+import { notificationApi, type NotificationItem, STREAM_EVENT } from '../../../shared/notifications';
 import { streamTicket } from './api';
 
 const LOCK = 'devcourses-notifications-stream';
@@ -44,7 +44,7 @@ export function listenToNotifications(handlers: LiveHandlers): () => void {
         try {
           const { ticket } = await streamTicket();
           if (stop.signal.aborted) return;
-          source = new EventSource(`/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`);
+          source = new EventSource(`${notificationApi.stream}?ticket=${encodeURIComponent(ticket)}`);
           source.onopen = () => {
             delay = RETRY_MIN_MS;
             tell({ kind: 'opened' });
