@@ -19,6 +19,7 @@ import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { certificatesRoutes, type CertificatesRoutesOptions } from './modules/certificates/certificates.routes';
 import { coursesRoutes } from './modules/courses/courses.routes';
 import { lessonCommentsRoutes } from './modules/lesson-comments/lesson-comments.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { mediaRoutes, type MediaRoutesOptions } from './modules/media/media.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
@@ -37,6 +38,7 @@ import currentUser from './plugins/current-user';
 import database from './plugins/database';
 import grader, { type GraderOptions } from './plugins/grader';
 import learnerProgress from './plugins/learner-progress';
+import notifications, { type NotificationsOptions } from './plugins/notifications';
 import nulCharacters from './plugins/nul-characters';
 import openapi from './plugins/openapi';
 import outboxWorker, { type OutboxWorkerOptions } from './plugins/outbox-worker';
@@ -80,6 +82,8 @@ export interface AppOptions {
   createPageRenderer?: CreatePageRenderer;
   /** How long a client may take to send a request (lib/time-limits.ts); tests set short ones. */
   timeLimits?: Partial<TimeLimits>;
+  /** Notifications: how often their mail is looked for (tests set 0 and call app.notifications.runMail). */
+  notifications?: NotificationsOptions;
   /** The grader of practice submissions and of the Studio's exercise check (plugins/grader.ts). */
   grader?: GraderOptions;
 }
@@ -132,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(outboxWorker, options.outbox ?? {});
   await app.register(grader, options.grader ?? {});
+  await app.register(notifications, options.notifications ?? {});
 
   await app.register(operationsRoutes);
   await app.register(authRoutes, { limits: options.authLimits, failures: app.loginFailures });
@@ -140,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(blogsRoutes);
   await app.register(lessonCommentsRoutes);
   await app.register(bugsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(searchRoutes);
   await app.register(studioRoutes, options.studio ?? {});
   await app.register(siteRoutes);

@@ -45,8 +45,16 @@ describe('defaults', () => {
       seedDemo: true,
       trustProxy: false,
       adminEmails: [],
+      notifyMailDelayS: 300,
       s3: undefined,
     });
+  });
+
+  test('NOTIFY_MAIL_DELAY_S: whole seconds, 300 unless set', () => {
+    expect(loadConfig({ NOTIFY_MAIL_DELAY_S: '0' }).notifyMailDelayS).toBe(0);
+    expect(loadConfig({ NOTIFY_MAIL_DELAY_S: '60' }).notifyMailDelayS).toBe(60);
+    for (const bad of ['-1', '1.5', 'soon'])
+      expect(() => loadConfig({ NOTIFY_MAIL_DELAY_S: bad })).toThrow(/NOTIFY_MAIL_DELAY_S/);
   });
 
   test('empty values count as unset', () => {

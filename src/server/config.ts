@@ -48,6 +48,12 @@ const schema = z.object({
       if (bad) ctx.issues.push({ code: 'custom', input: ctx.value, message: `not an email address: ${bad}` });
     })
     .default([]),
+  // Seconds an immediate notification mail waits; not sent if the notification was read meanwhile.
+  NOTIFY_MAIL_DELAY_S: z
+    .string()
+    .regex(/^\d{1,6}$/, 'expected a whole number of seconds')
+    .transform(Number)
+    .default(300),
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -104,6 +110,8 @@ export interface Config {
   s3?: S3Config;
   /** The Ed25519 private JWK that signs certificates; undefined: the one kept in the database. */
   certificateSigningKey?: Record<string, string>;
+  /** Seconds an immediate notification mail waits before it is sent (skipped if read meanwhile). */
+  notifyMailDelayS: number;
   /** Where the built web app lives; undefined in tests that serve no web app. */
   webDir?: string;
 }
@@ -145,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     adminEmails: e.ADMIN_EMAILS,
     certificateSigningKey: e.CERTIFICATE_SIGNING_KEY,
+    notifyMailDelayS: e.NOTIFY_MAIL_DELAY_S,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

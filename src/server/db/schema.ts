@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -198,6 +199,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers (a notification mail's List-Unsubscribe); null for transactional mail. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -557,4 +560,131 @@ export const siteSettings = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('site_settings_one_row', sql`${t.id} = 1`)],
+);
+
+// ---- notifications ----
+
+/** What happened that a person cares about: in the page (list, bell, stream) and by mail. `seq` orders them for the
+ *  stream (its event ids) and moves forward when a grouped notification takes another vote. The keys of the subject
+ *  (bug, solution, comment, lesson, blog, certificate) cascade: a deleted one takes its notifications with it.
+ *  `group_key` groups unread votes on one solution into one row with a `count` (another vote moves `created_at`
+ *  and `seq` forward). `mail_state`: none (not mailed), pending (an immediate mail, due NOTIFY_MAIL_DELAY_S after
+ *  `created_at`), queued (handed to the outbox), digest (waits for the digest), digested, skipped (read or turned
+ *  off before its mail). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    subjectTitle: text('subject_title').notNull(),
+    subjectUrl: text('subject_url').notNull(),
+    bugId: uuid('bug_id').references(() => bugs.id, { onDelete: 'cascade' }),
+    solutionId: uuid('solution_id').references(() => bugComments.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => lessonComments.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    blogId: uuid('blog_id').references(() => blogs.id, { onDelete: 'cascade' }),
+    certificateId: uuid('certificate_id').references(() => certificates.id, { onDelete: 'cascade' }),
+    groupKey: text('group_key'),
+    count: integer('count').notNull().default(1),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    mailState: text('mail_state', { enum: ['none', 'pending', 'queued', 'digest', 'digested', 'skipped'] })
+      .notNull()
+      .default('none'),
+  },
+  (t) => [
+    // The list, newest first, and its cursor.
+    index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    // The unread count.
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`read_at is null`),
+    // One unread group (votes on one solution) per person.
+    uniqueIndex('notifications_group_idx')
+      .on(t.recipientId, t.groupKey)
+      .where(sql`read_at is null and group_key is not null`),
+    // The stream: what a process fetches after a NOTIFY, and a reconnect's replay.
+    uniqueIndex('notifications_seq_idx').on(t.seq),
+    index('notifications_recipient_seq_idx').on(t.recipientId, t.seq),
+    index('notifications_mail_due_idx')
+      .on(t.createdAt)
+      .where(sql`mail_state = 'pending'`),
+    index('notifications_digest_idx')
+      .on(t.recipientId, t.createdAt)
+      .where(sql`mail_state = 'digest' and read_at is null`),
+    // The subjects' keys, for their cascades.
+    index('notifications_bug_idx').on(t.bugId),
+    index('notifications_solution_idx').on(t.solutionId),
+    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_lesson_idx').on(t.lessonId),
+    index('notifications_blog_idx').on(t.blogId),
+    index('notifications_certificate_idx').on(t.certificateId),
+  ],
+);
+
+/** Who watches a bug: its asker and everyone who answered it, and whoever pressed 'Watch'. */
+export const bugWatches = pgTable(
+  'bug_watches',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bugId: uuid('bug_id')
+      .notNull()
+      .references(() => bugs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bugId, t.userId] }), index('bug_watches_user_idx').on(t.userId)],
+);
+
+/** A person's notification mail settings; no row: the defaults (src/shared/notifications.ts). `types` holds only the
+ *  types set; `unsubscribe_version` is signed into unsubscribe links (raising it voids the links mailed before). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digest: text('digest', { enum: ['daily', 'weekly'] })
+    .notNull()
+    .default('daily'),
+  types: jsonb('types')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  unsubscribeVersion: integer('unsubscribe_version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** One row per digest mailed: at most one per person and period (`period` is e.g. 'daily:2026-11-27'). */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+
+/** Single-use tickets that open a notification stream (EventSource cannot send the auth-token header). Only the
+ *  hash is stored. */
+export const notificationStreamTickets = pgTable(
+  'notification_stream_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('notification_stream_tickets_expires_idx').on(t.expiresAt)],
 );

@@ -12,7 +12,14 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, sent as given on one line each (a notification mail's List-Unsubscribe). Transactional mail
+   *  has none. */
+  headers?: Record<string, string> | null;
 }
+
+/** Nodemailer's form of extra headers: prepared, so a long List-Unsubscribe stays on one line unfolded. */
+const prepared = (headers: Mail['headers']) =>
+  headers ? Object.fromEntries(Object.entries(headers).map(([k, value]) => [k, { prepared: true, value }])) : undefined;
 
 export interface Mailer {
   /** Resolves once the message is accepted (by the SMTP server, or written to disk); rejects otherwise. */
@@ -41,7 +48,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await transport.sendMail({ from, ...mail, headers: prepared(mail.headers) });
     },
     close: () => transport.close(),
   };
@@ -52,7 +59,7 @@ function fileMailer({ dataDir, mailFrom, log }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: mailFrom, ...mail });
+      const info = await transport.sendMail({ from: mailFrom, ...mail, headers: prepared(mail.headers) });
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       // Written beside, then renamed: a reader of the folder never sees half a message.

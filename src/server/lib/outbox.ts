@@ -51,7 +51,7 @@ export async function drainOutbox(db: Db, mailer: Mailer, options: DrainOptions 
     const claimed = await claimDue(db, now(), batch);
     for (const row of claimed) {
       try {
-        await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+        await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
         // The body held a live single-use link; once sent, the table need not keep it.
         await db
           .update(mailOutbox)

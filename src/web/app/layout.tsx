@@ -10,6 +10,8 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { useDocumentTitle } from './use-document-title';
 
 const SearchModal = lazy(() => import('../features/search/components/search-modal'));
+// The navbar's bell: its own chunk, which the navbar loads only for signed-in readers.
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell'));
 export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   const pathname = usePathname();
@@ -36,7 +38,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Navbar searchOpen={searchOpen} onOpenSearch={openSearch} />
+      <Navbar searchOpen={searchOpen} onOpenSearch={openSearch} bell={<NotificationBell />} />
       <AlertBanner />
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary key={pathname}>

@@ -2,7 +2,7 @@
 // everything is in one row (with the search box wide enough for its placeholder); narrower, the search box gives way
 // to a search button and the rest folds into a menu behind a button (styles/global.css).
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
 import { Link, NavLink, useLocationSearch, useNavigate, usePathname } from '../lib/router';
@@ -28,9 +28,11 @@ const LINKS = [
 interface NavbarProps {
   searchOpen: boolean;
   onOpenSearch: () => void;
+  /** The notifications bell, shown to signed-in readers (the app's layout passes it: it is a feature's part). */
+  bell?: ReactNode;
 }
 
-export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
+export function Navbar({ searchOpen, onOpenSearch, bell }: NavbarProps) {
   const { signedIn, signOut } = useSession();
   const { siteName } = useSite();
   const navigate = useNavigate();
@@ -100,6 +102,10 @@ export function Navbar({ searchOpen, onOpenSearch }: NavbarProps) {
           </span>
           {siteName}
         </Link>
+        {signedIn && bell && (
+          // The bell: beside the brand at every width, outside the menu that folds on phones.
+          <Suspense fallback={null}>{bell}</Suspense>
+        )}
         <button
           ref={searchButtonRef}
           type="button"

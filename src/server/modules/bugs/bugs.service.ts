@@ -11,6 +11,7 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Author, Deleter } from '../../lib/comment-mapper';
 import { isId } from '../../lib/ids';
+import { bugAsked, solutionAccepted } from '../notifications';
 import { isBlankHtml, sanitizeRichText, sanitizeTitle } from '../../lib/sanitize';
 import { lessonExists } from '../courses';
 import { bugById, highlightBug } from './bug-read';
@@ -48,6 +49,8 @@ export async function addBug(
         .returning({ id: bugs.id, createdAt: bugs.createdAt });
       if (tags.length > 0)
         await tx.insert(bugTags).values(tags.map((tag) => ({ bugId: row.id, tag, createdAt: row.createdAt })));
+      // Asking a bug watches it.
+      await bugAsked(tx, { bugId: row.id, authorId: author.id });
       return (await bugById(tx, row.id)) as Bug;
     });
     return await highlightBug(created);
@@ -139,20 +142,25 @@ export async function acceptSolution(db: Db, author: Author, bugId: string, solu
   if (!isId(bugId)) throw bugNotFound();
   if (solutionId !== null && !isId(solutionId)) throw unknownSolution();
   try {
-    // One statement checks the owner and that the solution answers this bug, and sets it.
-    const [updated] = await db
-      .update(bugs)
-      .set({ acceptedSolutionId: solutionId })
-      .where(
-        and(
-          eq(bugs.id, bugId),
-          eq(bugs.userId, author.id),
-          solutionId === null
-            ? undefined
-            : sql`exists (select 1 from ${bugComments} where ${bugComments.id} = ${solutionId} and ${bugComments.bugId} = ${bugId})`,
-        ),
-      )
-      .returning({ id: bugs.id });
+    // One statement checks the owner and that the solution answers this bug, and sets it; the solution's author
+    // is told in the same transaction (once per solution).
+    const updated = await db.transaction(async (tx) => {
+      const [set] = await tx
+        .update(bugs)
+        .set({ acceptedSolutionId: solutionId })
+        .where(
+          and(
+            eq(bugs.id, bugId),
+            eq(bugs.userId, author.id),
+            solutionId === null
+              ? undefined
+              : sql`exists (select 1 from ${bugComments} where ${bugComments.id} = ${solutionId} and ${bugComments.bugId} = ${bugId})`,
+          ),
+        )
+        .returning({ id: bugs.id });
+      if (set && solutionId !== null) await solutionAccepted(tx, { bugId, solutionId, acceptedBy: author.id });
+      return set;
+    });
     if (updated) return await highlightBug((await bugById(db, bugId)) as Bug);
   } catch (err) {
     if (sqlState(err) === '23503') throw unknownSolution();

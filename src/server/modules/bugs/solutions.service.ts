@@ -10,6 +10,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { type Author, auditExcerpt, type Deleter, highlightComment, toComment } from '../../lib/comment-mapper';
 import { readCursor, signCursor } from '../../lib/cursor';
 import { isId } from '../../lib/ids';
+import { solutionAdded, solutionVoted } from '../notifications';
 import { htmlToText, isBlankHtml, sanitizeRichText } from '../../lib/sanitize';
 import { badCursor, isSolutionCursor } from './bug-cursors';
 import { bugNotFound, type Editor } from './bugs.service';
@@ -29,10 +30,16 @@ export async function addSolution(db: Db, author: Author, bugId: string, html: s
   const content = sanitizeRichText(html);
   if (isBlankHtml(content)) throw blankSolution();
   try {
-    const [row] = await db
-      .insert(bugComments)
-      .values({ bugId, userId: author.id, content })
-      .returning({ id: bugComments.id, content: bugComments.content, createdAt: bugComments.createdAt });
+    // The solution, its author watching the bug, and the watchers' notifications: one transaction, and the
+    // notifications one statement however many watch.
+    const row = await db.transaction(async (tx) => {
+      const [written] = await tx
+        .insert(bugComments)
+        .values({ bugId, userId: author.id, content })
+        .returning({ id: bugComments.id, content: bugComments.content, createdAt: bugComments.createdAt });
+      await solutionAdded(tx, { bugId, solutionId: written.id, authorId: author.id });
+      return written;
+    });
     return await highlightComment(
       toSolution({
         ...row,
@@ -208,9 +215,13 @@ export async function vote(db: Db, voter: Author, solutionId: string, value: Vot
     )
     update ${bugComments} set score = score + (select value - previous from v)
     where id = ${solutionId}::uuid and exists (select 1 from v)
-    returning score`)) as { rows: { score: number }[] };
+    returning score, (select previous from v) as previous`)) as { rows: { score: number; previous: number }[] };
   const [row] = result.rows;
-  if (row) return { score: Number(row.score), myVote: value };
+  if (row) {
+    // A new up-vote counts up the author's one unread vote notification of this solution.
+    if (value === 1 && Number(row.previous) !== 1) await solutionVoted(db, { solutionId, voterId: voter.id });
+    return { score: Number(row.score), myVote: value };
+  }
   const [found] = await db.select({ id: bugComments.id }).from(bugComments).where(eq(bugComments.id, solutionId));
   throw found ? forbidden('You cannot vote on your own solution') : solutionNotFound();
 }

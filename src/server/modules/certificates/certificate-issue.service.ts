@@ -2,6 +2,7 @@
 // the learning progress (progress-rules-sql: a lesson done, a practice item counted, the course complete), applied
 // here in one statement (`courseCompletion`) to a published course: every lesson done (the learner's own mark, else
 // the 90% rule) and every counted practice item of its lessons passed. A course without lessons is never complete.
+import { certificateIssued } from '../notifications';
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { CERTIFICATES } from '../../../shared/certificates';
@@ -83,6 +84,8 @@ export async function issueIfComplete(db: Db, userId: string, courseId: string):
           exists (select 1 from certificates where user_id = ${userId} and course_id = ${courseId}) as existed`,
   )) as { rows: { code: string | null; existed: boolean }[] };
   const [row] = result.rows;
+  // The learner hears of it (in the page, and by mail as they chose).
+  if (row?.code) await certificateIssued(db, { code: row.code });
   if (row?.code || row?.existed) {
     if (known.size >= ISSUED_KEPT_MAX) known.clear();
     known.add(key);

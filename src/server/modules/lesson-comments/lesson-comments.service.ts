@@ -1,5 +1,6 @@
 // Comments on lessons: sanitized on the way in, listed newest first, deleted by their author or by an admin
 // (moderation, recorded in the audit trail).
+import { lessonCommented } from '../notifications';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Comment } from '../../../shared/contract';
 import { type Db, sqlState } from '../../db/client';
@@ -24,10 +25,15 @@ export async function addLessonComment(db: Db, author: Author, lessonId: string,
   // Only a published course's lessons take comments: a draft's lesson does not exist for readers.
   if (!(await lessonExists(db, lessonId))) throw lessonNotFound();
   try {
-    const [row] = await db
-      .insert(lessonComments)
-      .values({ lessonId, userId: author.id, content })
-      .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
+    // The comment and the notifications of the others who commented there, together.
+    const row = await db.transaction(async (tx) => {
+      const [written] = await tx
+        .insert(lessonComments)
+        .values({ lessonId, userId: author.id, content })
+        .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
+      await lessonCommented(tx, { lessonId, commentId: written.id, authorId: author.id });
+      return written;
+    });
     return await highlightComment(toComment({ ...row, userId: author.id, userName: author.name }));
   } catch (err) {
     // The lesson's foreign key: an unknown (or just deleted) lesson, told apart without a lookup first.

@@ -116,6 +116,16 @@ describe('GET /api/docs', () => {
     'patch /api/studio/courses/{id}',
     'post /api/studio/media',
     'get /api/studio/audit',
+    'get /api/notifications',
+    'get /api/notifications/unread',
+    'post /api/notifications/{id}/read',
+    'post /api/notifications/read-all',
+    'post /api/notifications/stream-ticket',
+    'get /api/notifications/preferences',
+    'put /api/notifications/preferences',
+    'get /api/bug/{id}/watch',
+    'put /api/bug/{id}/watch',
+    'delete /api/bug/{id}/watch',
   ];
 
   it('is an OpenAPI 3 document listing every call, generated from the zod schemas', async () => {

@@ -54,6 +54,8 @@ export interface ContentKind<Table extends ItemTable, Answer extends Item, Creat
   created(body: Create, status: Status): OwnColumns<Table>;
   /** The kind's own columns for a save that leaves the item with this status. */
   saved(body: Patch<Create>, status: Status): Partial<OwnColumns<Table>>;
+  /** Inside the transaction that publishes an item (created published, or a draft published). */
+  onPublish?(tx: Db, id: string, editor: Editor): Promise<unknown>;
 }
 
 const emptyContent = (name: string) =>
@@ -84,6 +86,7 @@ export async function createItem<Table extends ItemTable, Answer extends Item, C
       entityId: row.id,
       afterTitle: title,
     });
+    if (status === 'published') await kind.onPublish?.(tx, row.id, editor);
     return kind.get(tx, row.id);
   });
 }
@@ -135,8 +138,10 @@ export async function updateItem<Table extends ItemTable, Answer extends Item, C
     if (!saved) throw await lostRace(tx, table, kind.name, id, body.version);
     const before = state.published ? 'published' : 'draft';
     // Every publish keeps a revision (the item's history).
-    if (before === 'draft' && status === 'published')
+    if (before === 'draft' && status === 'published') {
       await recordRevision(tx, editor, r, id, { ...state.live, ...fields });
+      await kind.onPublish?.(tx, id, editor);
+    }
     await recordAudit(tx, {
       actor: editor,
       action: saveAction(before, status),

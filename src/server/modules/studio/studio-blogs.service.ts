@@ -6,6 +6,7 @@ import type { CreateBlogBody, PatchBlogBody, StudioBlog } from '../../../shared/
 import type { Db } from '../../db/client';
 import { blogs, users } from '../../db/schema';
 import { authorOf, iso, readOne } from './content-write';
+import { blogPublished } from '../notifications';
 import { type ContentKind, createItem, deleteItem, updateItem } from './content-items';
 import type { Editor } from './studio-access';
 import { versionsOf } from './working-copy';
@@ -63,6 +64,8 @@ const BLOG: ContentKind<typeof blogs, StudioBlog, CreateBlogBody> = {
   created: (_body, status) => (status === 'published' ? { date: sql`now()` } : {}),
   // The first publish date stays once set.
   saved: (_body, status) => (status === 'published' ? { date: sql`coalesce(${blogs.date}, now())` } : {}),
+  // Those who turned blog notifications on hear of a post's first publish.
+  onPublish: (tx, id, editor) => blogPublished(tx, { blogId: id, authorId: editor.id }),
 };
 
 export const createBlog = (db: Db, editor: Editor, body: CreateBlogBody) => createItem(db, editor, BLOG, body);

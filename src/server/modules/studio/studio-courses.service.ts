@@ -1,6 +1,7 @@
 // Studio courses and their lessons: every course (drafts too) with its lessons in order; create, versioned edits,
 // publish/unpublish, delete, lessons appended, edited, removed and reordered. Each write is one transaction with
 // its audit row and the cache NOTIFY (content-write.ts).
+import { lessonPublished } from '../notifications';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
 import type {
@@ -302,6 +303,9 @@ export async function addLesson(
       .returning(lessonColumns);
     await touchCourse(tx, course.id);
     await recordAudit(tx, { actor: editor, action: 'create', entity: 'lesson', entityId: row.id, afterTitle: title });
+    // A lesson added to a published course is published with it: its learners hear of it.
+    if (course.status === 'published')
+      await lessonPublished(tx, { lessonId: row.id, courseId: course.id, authorId: editor.id });
     return toLesson(row, course.status === 'published');
   });
 }

@@ -15,6 +15,7 @@ import { useCommentActions } from '../../components/use-comment-actions';
 import { formatDateTime } from '../../lib/format';
 import { Link, Redirect, useParams } from '../../lib/router';
 import { useSession } from '../../lib/session';
+import { WatchButton } from '../notifications';
 import { formatClock } from '../../lib/time-format';
 import { linkTimes } from '../../lib/time-links';
 import { confirmDelete, useIsAdmin } from '../../lib/use-me';
@@ -89,11 +90,14 @@ function BugView({ bug }: { bug: Bug }) {
       )}
       <BugTags tags={bug.tags} />
       <RichHtml html={bug.lesson ? linkTimes(bug.description, lessonTimeHref(bug)) : bug.description} />
-      {mayEdit && (
-        <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
-          Edit bug
-        </button>
-      )}
+      <div className="bug-detail__actions">
+        {mayEdit && (
+          <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
+            Edit bug
+          </button>
+        )}
+        <WatchButton bugId={bug._id} />
+      </div>
     </>
   );
 }
