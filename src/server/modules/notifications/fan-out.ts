@@ -195,13 +195,16 @@ export function lessonPublished(tx: Db, a: { lessonId: string; courseId: string;
   });
 }
 
-/** A blog post's first publish: only those who turned `blog.new-post` on. */
+/** A blog post published: only those who turned `blog.new-post` on, once per post. */
 export function blogPublished(tx: Db, a: { blogId: string; authorId: string }) {
   return fanOut(tx, {
     type: 'blog.new-post',
     actorId: a.authorId,
-    recipients: sql`select user_id from notification_preferences
-      where types ->> 'blog.new-post' in ('immediate', 'digest')`,
+    // A republished post is not news again: whoever was told of it is not told twice.
+    recipients: sql`select p.user_id from notification_preferences p
+      where p.types ->> 'blog.new-post' in ('immediate', 'digest')
+        and not exists (select 1 from notifications n
+          where n.type = 'blog.new-post' and n.blog_id = ${a.blogId}::uuid and n.recipient_id = p.user_id)`,
     subject: {
       type: 'blog',
       id: sql`${a.blogId}`,

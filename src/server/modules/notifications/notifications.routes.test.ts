@@ -203,6 +203,19 @@ describe('lessons, courses, posts, certificates', () => {
     const [note] = await ofType(dave, 'blog.new-post');
     expect(note.subject).toMatchObject({ type: 'blog', title: 'Release notes' });
     for (const user of [alice, bob, carol, eve, author]) expect(await ofType(user, 'blog.new-post')).toHaveLength(0);
+    // Unpublished and published again: not news twice.
+    const post = res.json<{ _id: string; version: number }>();
+    const draft = await call('PATCH', `/api/studio/blogs/${post._id}`, author, {
+      status: 'draft',
+      version: post.version,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const again = await call('PATCH', `/api/studio/blogs/${post._id}`, author, {
+      status: 'published',
+      version: draft.json<{ version: number }>().version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await ofType(dave, 'blog.new-post')).toHaveLength(1);
   });
 
   it('certificate.issued: its learner', async () => {
