@@ -675,6 +675,16 @@ export const notificationDigests = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.period] })],
 );
 
+/** Events whose notifications are still to be written: the action's transaction inserts one row (cheap, whatever
+ *  the number of recipients) and a worker in any process writes the notifications after the answer and deletes it,
+ *  so a crash in between loses nothing. `params` are the event's ids. */
+export const notificationEvents = pgTable('notification_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  params: jsonb('params').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
+
 /** Single-use tickets that open a notification stream (EventSource cannot send the auth-token header). Only the
  *  hash is stored. */
 export const notificationStreamTickets = pgTable(

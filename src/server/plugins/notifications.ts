@@ -6,7 +6,12 @@
 import fp from 'fastify-plugin';
 import { NOTIFICATIONS } from '../../shared/notifications';
 import { type MailSettings, sendDigests, sendDueMail } from '../modules/notifications/notification-mail';
-import { NOTIFICATIONS_CHANNEL, parseWrittenRange } from '../modules/notifications/fan-out';
+import {
+  EVENTS_CHANNEL,
+  NOTIFICATIONS_CHANNEL,
+  parseWrittenRange,
+  writeQueuedEvents,
+} from '../modules/notifications/fan-out';
 import { itemsAfter, itemsInRange } from '../modules/notifications/notifications.service';
 import { StreamHub } from '../modules/notifications/stream-hub';
 
@@ -22,7 +27,9 @@ export interface NotificationsOptions {
 export interface NotificationsHandle {
   hub: StreamHub;
   heartbeatMs: number;
-  /** Hands the immediate mail due at `now` and the digests of the period of `now` to the outbox. */
+  /** Writes the notifications of every queued event now, and waits for those being written (tests, shutdown). */
+  settled(): Promise<void>;
+  /** Hands the immediate mail due at `now` and the digests of the period of `now` to the outbox (after `settled`). */
   runMail(now?: Date): Promise<{ queued: number; skipped: number; digests: number }>;
 }
 
@@ -41,9 +48,35 @@ export default fp<NotificationsOptions>(
       delayS: app.config.notifyMailDelayS,
       brand: (await app.site()).siteName,
     });
+    // Queued events are written one run at a time; a NOTIFY during a run asks for one more after it.
+    let writing: Promise<unknown> | null = null;
+    let again = false;
+    const writeEvents = (): Promise<unknown> => {
+      if (writing) {
+        again = true;
+        return writing;
+      }
+      again = false;
+      writing = writeQueuedEvents(db)
+        .catch((err: unknown) => app.log.error({ err }, 'notification events not written yet; will retry'))
+        .finally(() => {
+          writing = null;
+          if (again) void writeEvents();
+        });
+      return writing;
+    };
+    const idle = async () => {
+      for (let run = writing; run; run = writing) await run;
+    };
+    const settled = async () => {
+      await idle();
+      await writeEvents();
+      await idle();
+    };
     let running: Promise<unknown> = Promise.resolve();
     const runMail = (now = new Date()) => {
       const run = running.then(async () => {
+        await settled();
         const s = await settings();
         const immediate = await sendDueMail(db, s, now);
         const digests = await sendDigests(db, s, now);
@@ -56,6 +89,7 @@ export default fp<NotificationsOptions>(
     app.decorate('notifications', {
       hub,
       heartbeatMs: options.heartbeatMs ?? NOTIFICATIONS.heartbeatMs,
+      settled,
       runMail,
     } satisfies NotificationsHandle);
 
@@ -74,6 +108,13 @@ export default fp<NotificationsOptions>(
           (err: unknown) => app.log.error({ err }, 'notification stream not caught up'),
         );
     };
+    const unlistenEvents = await app.database.listen(EVENTS_CHANNEL, {
+      onNotify: () => void writeEvents(),
+      // Back after a gap: write whatever was queued meanwhile.
+      onConnected: (connected) => {
+        if (connected) void writeEvents();
+      },
+    });
     let wasConnected = true;
     const unlisten = await app.database.listen(NOTIFICATIONS_CHANNEL, {
       onNotify: (payload) => {
@@ -89,9 +130,14 @@ export default fp<NotificationsOptions>(
 
     const pollMs = options.mailPollMs ?? 60_000;
     let timer: NodeJS.Timeout | null = null;
+    // Events queued while no process was running (a crash after the answer) are written on start.
+    app.addHook('onReady', async () => {
+      void writeEvents();
+    });
     if (pollMs > 0) {
       app.addHook('onReady', async () => {
         timer = setInterval(() => {
+          // runMail writes queued events first: the sweep behind a lost NOTIFY.
           runMail().catch((err: unknown) => app.log.error({ err }, 'notification mail failed'));
         }, pollMs);
         timer.unref();
@@ -104,7 +150,9 @@ export default fp<NotificationsOptions>(
     });
     app.addHook('onClose', async () => {
       await running;
+      await idle();
       await unlisten();
+      await unlistenEvents();
     });
   },
   { name: 'notifications', dependencies: ['database', 'site-settings', 'outbox-worker'] },

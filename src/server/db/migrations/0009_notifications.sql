@@ -13,6 +13,13 @@ CREATE TABLE "notification_digests" (
 	CONSTRAINT "notification_digests_user_id_period_pk" PRIMARY KEY("user_id","period")
 );
 --> statement-breakpoint
+CREATE TABLE "notification_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"params" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_preferences" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"digest" text DEFAULT 'daily' NOT NULL,

@@ -13,7 +13,7 @@ import {
   OPT_IN_TYPES,
   type NotificationSubject,
 } from '../../../shared/notifications';
-import type { Db } from '../../db/client';
+import { type Db, sqlState } from '../../db/client';
 
 export const NOTIFICATIONS_CHANNEL = 'devcourses_notifications';
 
@@ -99,9 +99,13 @@ export async function fanOut(tx: Db, event: FanOut): Promise<number> {
 // ---- the events ----
 
 /** A new solution: the bug's watchers (its asker, those who answered, those who pressed Watch) but not its author,
- *  who watches the bug from now on. */
+ *  who watches the bug from now on (at once). The notifications are written after the answer (queued). */
 export async function solutionAdded(tx: Db, a: { bugId: string; solutionId: string; authorId: string }) {
   await watch(tx, a.authorId, a.bugId);
+  await queueEvent(tx, 'solution-added', a);
+}
+
+function writeSolutionAdded(tx: Db, a: { bugId: string; solutionId: string; authorId: string }) {
   return fanOut(tx, {
     type: 'bug.answered',
     actorId: a.authorId,
@@ -161,8 +165,11 @@ export function solutionVoted(tx: Db, a: { solutionId: string; voterId: string }
   });
 }
 
-/** A new comment on a lesson: everyone else who commented on that lesson. */
-export function lessonCommented(tx: Db, a: { lessonId: string; commentId: string; authorId: string }) {
+/** A new comment on a lesson: everyone else who commented on that lesson (queued). */
+export const lessonCommented = (tx: Db, a: { lessonId: string; commentId: string; authorId: string }) =>
+  queueEvent(tx, 'lesson-commented', a);
+
+function writeLessonCommented(tx: Db, a: { lessonId: string; commentId: string; authorId: string }) {
   const course = sql`(select course_id from lessons where id = ${a.lessonId}::uuid)`;
   return fanOut(tx, {
     type: 'lesson.commented',
@@ -178,8 +185,12 @@ export function lessonCommented(tx: Db, a: { lessonId: string; commentId: string
   });
 }
 
-/** A lesson became visible in a published course: the learners who started the course (have progress in it). */
-export function lessonPublished(tx: Db, a: { lessonId: string; courseId: string; authorId: string }) {
+/** A lesson became visible in a published course: the learners who started the course (have progress in it);
+ *  queued. */
+export const lessonPublished = (tx: Db, a: { lessonId: string; courseId: string; authorId: string }) =>
+  queueEvent(tx, 'lesson-published', a);
+
+function writeLessonPublished(tx: Db, a: { lessonId: string; courseId: string; authorId: string }) {
   return fanOut(tx, {
     type: 'course.new-lesson',
     actorId: a.authorId,
@@ -195,13 +206,18 @@ export function lessonPublished(tx: Db, a: { lessonId: string; courseId: string;
   });
 }
 
-/** A blog post's first publish: only those who turned `blog.new-post` on. */
-export function blogPublished(tx: Db, a: { blogId: string; authorId: string }) {
+/** A blog post published: only those who turned `blog.new-post` on, once per post (queued). */
+export const blogPublished = (tx: Db, a: { blogId: string; authorId: string }) => queueEvent(tx, 'blog-published', a);
+
+function writeBlogPublished(tx: Db, a: { blogId: string; authorId: string }) {
   return fanOut(tx, {
     type: 'blog.new-post',
     actorId: a.authorId,
-    recipients: sql`select user_id from notification_preferences
-      where types ->> 'blog.new-post' in ('immediate', 'digest')`,
+    // A republished post is not news again: whoever was told of it is not told twice.
+    recipients: sql`select p.user_id from notification_preferences p
+      where p.types ->> 'blog.new-post' in ('immediate', 'digest')
+        and not exists (select 1 from notifications n
+          where n.type = 'blog.new-post' and n.blog_id = ${a.blogId}::uuid and n.recipient_id = p.user_id)`,
     subject: {
       type: 'blog',
       id: sql`${a.blogId}`,
@@ -226,4 +242,54 @@ export function certificateIssued(tx: Db, a: { code: string }) {
     },
     keys: { certificateId: sql`(select id from certificates where code = ${a.code})` },
   });
+}
+
+// ---- events written after the answer ----
+
+/** A NOTIFY here says a notification event was queued (on commit): some process should write it. */
+export const EVENTS_CHANNEL = 'devcourses_notification_events';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- each writer takes the ids its kind was queued with */
+const WRITERS: Record<string, (tx: Db, params: any) => Promise<number>> = {
+  'solution-added': writeSolutionAdded,
+  'lesson-commented': writeLessonCommented,
+  'lesson-published': writeLessonPublished,
+  'blog-published': writeBlogPublished,
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Inside the action's transaction: one small row, whatever the number of recipients; the notifications are written
+ *  by `writeQueuedEvents` in whichever process claims it first (it is announced to all on commit). */
+async function queueEvent(tx: Db, kind: keyof typeof WRITERS, params: Record<string, string>): Promise<void> {
+  await tx.execute(sql`
+    with queued as (insert into notification_events (kind, params) values (${kind}, ${JSON.stringify(params)}::jsonb))
+    select pg_notify(${EVENTS_CHANNEL}, '')`);
+}
+
+/** Writes the notifications of queued events, one event per transaction (its notifications and its row's deletion
+ *  commit together), until none is left. Safe in several processes at once (SKIP LOCKED). Answers how many. */
+export async function writeQueuedEvents(db: Db): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const wrote = await db.transaction(async (tx) => {
+      const result = (await tx.execute(sql`
+        select id, kind, params from notification_events order by id limit 1 for update skip locked`)) as {
+        rows: { id: number; kind: string; params: Record<string, string> }[];
+      };
+      const [event] = result.rows;
+      if (!event) return false;
+      const write = WRITERS[event.kind];
+      try {
+        if (write) await tx.transaction((inner) => write(inner, event.params));
+      } catch (err) {
+        // Its subject was deleted before it was written (a key or a title gone): nothing to tell.
+        const state = sqlState(err);
+        if (state !== '23503' && state !== '23502') throw err;
+      }
+      await tx.execute(sql`delete from notification_events where id = ${event.id}`);
+      return true;
+    });
+    if (!wrote) return done;
+    done += 1;
+  }
 }

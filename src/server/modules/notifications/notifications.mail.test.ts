@@ -75,6 +75,7 @@ async function askAndAnswer(asker: TestUser, title: string): Promise<string> {
     content: '<p>Fix</p>',
   });
   expect(res.statusCode, res.body).toBe(200);
+  await t.app.notifications.settled();
   return bug.json<{ _id: string }>()._id;
 }
 

@@ -39,6 +39,8 @@ afterAll(() => t.close());
 const call = callerOf(() => t.app);
 
 async function list(user: TestUser, query = ''): Promise<NotificationPage> {
+  // The notifications of an answer or a comment are written just after the answer.
+  await t.app.notifications.settled();
   const res = await call('GET', `/api/notifications${query}`, user);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<NotificationPage>();
@@ -104,6 +106,29 @@ describe('bug.answered, watching', () => {
     expect((await list(alice)).unread).toBe(before - 1);
     const left = await t.database.db.select().from(notifications).where(eq(notifications.bugId, bug));
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('events written after the answer', () => {
+  it('a queued event is written by any process later; one whose subject is gone is dropped', async () => {
+    const { db } = t.database;
+    const bug = await askBug(alice, 'Queued by a process that stopped');
+    const [solution] = (
+      (await db.execute(sql`insert into bug_comments (bug_id, user_id, content)
+        values (${bug}::uuid, ${bob.id}::uuid, '<p>x</p>') returning id`)) as { rows: { id: string }[] }
+    ).rows;
+    // As left by a process that answered and stopped before writing: only the queued rows.
+    await db.execute(sql`insert into notification_events (kind, params) values
+      ('solution-added', ${JSON.stringify({ bugId: bug, solutionId: solution.id, authorId: bob.id })}::jsonb),
+      ('solution-added', ${JSON.stringify({ bugId: bug, solutionId: UNKNOWN, authorId: bob.id })}::jsonb)`);
+    const notes = (await ofType(alice, 'bug.answered')).filter(
+      (n) => n.subject.title === 'Queued by a process that stopped',
+    );
+    expect(notes.map((n) => n.subject._id)).toEqual([solution.id]);
+    const left = (await db.execute(sql`select count(*)::int as n from notification_events`)) as {
+      rows: { n: number }[];
+    };
+    expect(left.rows[0].n).toBe(0);
   });
 });
 
@@ -203,6 +228,19 @@ describe('lessons, courses, posts, certificates', () => {
     const [note] = await ofType(dave, 'blog.new-post');
     expect(note.subject).toMatchObject({ type: 'blog', title: 'Release notes' });
     for (const user of [alice, bob, carol, eve, author]) expect(await ofType(user, 'blog.new-post')).toHaveLength(0);
+    // Unpublished and published again: not news twice.
+    const post = res.json<{ _id: string; version: number }>();
+    const draft = await call('PATCH', `/api/studio/blogs/${post._id}`, author, {
+      status: 'draft',
+      version: post.version,
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const again = await call('PATCH', `/api/studio/blogs/${post._id}`, author, {
+      status: 'published',
+      version: draft.json<{ version: number }>().version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await ofType(dave, 'blog.new-post')).toHaveLength(1);
   });
 
   it('certificate.issued: its learner', async () => {
