@@ -91,13 +91,15 @@ export async function credentialsOf(db: Db, userId: string) {
   return row;
 }
 
-/** PATCH /api/me: the name, the bio and whether the profile is public. The name is on every session kept and on
- *  rendered pages, and whether names link to the profile too: both forget what they kept. */
+/** PATCH /api/me: the name, the bio and whether the profile is public. The name and the flag are on every session
+ *  kept and on rendered pages (names link to open profiles): both forget what they kept when either changes. */
 export async function updateMyAccount(db: Db, me: Me, body: UpdateMyAccountBody): Promise<MyAccount> {
   await db.transaction(async (tx) => {
     await tx.update(users).set(body).where(eq(users.id, me.id));
-    await announceSessionChange(tx);
-    await announceContentChange(tx);
+    if (body.name !== undefined || body.profilePublic !== undefined) {
+      await announceSessionChange(tx);
+      await announceContentChange(tx);
+    }
   });
   return myAccount(db, me);
 }
