@@ -365,7 +365,7 @@ describe('the client renderer on its own', () => {
       _id: fakeId,
       content: `<p>raw solution</p>${raw}`,
       date: new Date().toISOString(),
-      user: { _id: bob.id, name: 'Bobby Community' },
+      user: { _id: bob.id, name: 'Bobby Community', profilePublic: false },
       score: 0,
       myVote: 0,
       accepted: false,

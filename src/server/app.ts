@@ -13,7 +13,8 @@ import { installErrorHandler } from './lib/error-handler';
 import { withLogRedaction } from './lib/log-redaction';
 import { inlineScriptHashes, securityHeaders as securityHeadersOf } from './lib/security-headers';
 import { serverTimeLimits, TIME_LIMITS, type TimeLimits } from './lib/time-limits';
-import { type AuthLimits, authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { type AuthLimits, authRoutes, DEFAULT_AUTH_LIMITS } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { bugsRoutes } from './modules/bugs/bugs.routes';
 import { certificatesRoutes, type CertificatesRoutesOptions } from './modules/certificates/certificates.routes';
@@ -140,6 +141,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(operationsRoutes);
   await app.register(authRoutes, { limits: options.authLimits, failures: app.loginFailures });
+  await app.register(accountRoutes, {
+    login: options.authLimits?.login ?? DEFAULT_AUTH_LIMITS.login,
+    failures: app.loginFailures,
+  });
   await app.register(coursesRoutes);
   await app.register(tutorialsRoutes);
   await app.register(blogsRoutes);

@@ -53,8 +53,14 @@ export const blog = z.object({ _id: z.string(), title: z.string(), content: z.st
 export type Blog = z.infer<typeof blog>;
 
 export const author = z.object({ _id: z.string(), name: z.string() });
+/** The author of a comment, bug or solution, with (an added field) whether their public profile is open: names link
+ *  to /u/{_id} only when it is. */
+export const contentAuthor = author.extend({ profilePublic: z.boolean() });
+export type ContentAuthor = z.infer<typeof contentAuthor>;
+/** A comment or solution whose account was deleted keeps this author: 'unknown', with no id and no profile. */
+export const UNKNOWN_AUTHOR: ContentAuthor = { _id: '', name: 'unknown', profilePublic: false };
 
-export const comment = z.object({ _id: z.string(), content: z.string(), date: z.string(), user: author });
+export const comment = z.object({ _id: z.string(), content: z.string(), date: z.string(), user: contentAuthor });
 export type Comment = z.infer<typeof comment>;
 
 /** Where a bug was asked from (the moment of a lesson): the lesson and the video time in seconds. */
@@ -66,7 +72,7 @@ export const bug = z.object({
   title: z.string(),
   description: z.string(),
   date: z.string(),
-  user: author.nullable(),
+  user: contentAuthor.nullable(),
   // Added fields: tags, the accepted solution, counts, the last edit and the lesson moment.
   tags: z.array(z.string()),
   solved: z.boolean(),

@@ -155,6 +155,12 @@ export const users = pgTable(
       .notNull()
       .default('learner'),
     createdAt: createdAt(),
+    /** Plain text the person wrote about themselves, shown on their public profile. */
+    bio: text('bio').notNull().default(''),
+    /** Whether /u/{id} shows the profile to everyone; private (404) until the person opens it. */
+    profilePublic: boolean('profile_public').notNull().default(false),
+    /** The address a change of email waits to be confirmed for (the current one stays in force until then). */
+    pendingEmail: text('pending_email'),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
@@ -169,11 +175,16 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The User-Agent of the login, so the person can tell their sessions apart (browser and system). */
+    userAgent: text('user_agent'),
+    /** When a request last used the session, to within a few minutes (it is written at most that often). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use email tokens: kind 'verify' (24 h), 'reset' (1 h) or 'signin' (15 min). Only the hash is stored. */
+/** Single-use email tokens: kind 'verify' (24 h), 'reset' (1 h), 'signin' (15 min) or 'email' (24 h: confirms a
+ *  change of address to `email`). Only the hash is stored. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -181,8 +192,10 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify', 'reset', 'signin'] }).notNull(),
+    kind: text('kind', { enum: ['verify', 'reset', 'signin', 'email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The new address a kind 'email' token confirms. */
+    email: text('email'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -221,13 +234,16 @@ export const lessonComments = pgTable(
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted: the comment stays, its author shown as 'unknown'. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt)],
+  (t) => [
+    index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt),
+    // A person's own comments: their export, and unlinking or deleting them with the account.
+    index('lesson_comments_user_idx').on(t.userId, t.id),
+  ],
 );
 
 export const bugs = pgTable(
@@ -285,9 +301,8 @@ export const bugComments = pgTable(
     bugId: uuid('bug_id')
       .notNull()
       .references(() => bugs.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted: the solution stays, its author shown as 'unknown'. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     createdAt: createdAt(),
     /** The sum of the votes, kept by the same statement that writes a vote. */
@@ -297,6 +312,8 @@ export const bugComments = pgTable(
   (t) => [
     index('bug_comments_bug_idx').on(t.bugId, t.createdAt),
     index('bug_comments_bug_score_idx').on(t.bugId, t.score, t.createdAt, t.id),
+    // A person's own solutions: their profile, their export, and unlinking or deleting them with the account.
+    index('bug_comments_user_idx').on(t.userId, t.id),
   ],
 );
 
@@ -338,7 +355,11 @@ export const contentRevisions = pgTable(
     byName: text('by_name').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('content_revisions_item_idx').on(t.kind, t.itemId, t.at)],
+  (t) => [
+    index('content_revisions_item_idx').on(t.kind, t.itemId, t.at),
+    // Deleting an account unlinks its revisions.
+    index('content_revisions_by_idx').on(t.byId),
+  ],
 );
 
 /** Every Studio write and moderation delete: who, what, which item, when, the title before and after.
@@ -356,7 +377,11 @@ export const auditLog = pgTable(
     beforeTitle: text('before_title'),
     afterTitle: text('after_title'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    // Deleting an account unlinks its entries.
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
 );
 
 /** What one learner watched of one lesson: one row per (user, lesson), written by an upsert per player
@@ -524,9 +549,8 @@ export const certificates = pgTable(
   {
     id: id(),
     code: text('code').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the learner's account is deleted: the row stays, revoked, so its address answers 410. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     learnerName: text('learner_name').notNull(),
     courseTitle: text('course_title').notNull(),

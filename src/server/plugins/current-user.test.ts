@@ -17,7 +17,14 @@ const target = inject('testDb');
 const me = (app: FastifyInstance, user: TestUser) => call(app, 'GET', '/api/auth/me', user);
 
 describe('SessionCache', () => {
-  const ada: CurrentUser = { id: 'u1', name: 'Ada', email: 'ada@example.test', sessionId: 's1', role: 'learner' };
+  const ada: CurrentUser = {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.test',
+    sessionId: 's1',
+    role: 'learner',
+    profilePublic: false,
+  };
   const far = new Date(Date.now() + 3_600_000);
 
   it('keeps a session for its time to live, never past the session’s expiry', () => {

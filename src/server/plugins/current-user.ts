@@ -20,6 +20,8 @@ export interface CurrentUser {
   email: string;
   sessionId: string;
   role: Role;
+  /** Whether their public profile is open (their name links to it on what they write). */
+  profilePublic: boolean;
 }
 
 declare module 'fastify' {
@@ -111,17 +113,30 @@ export async function findUserByToken(
       email: users.email,
       sessionId: sessions.id,
       role: users.role,
+      profilePublic: users.profilePublic,
       verifiedAt: users.verifiedAt,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  const { verifiedAt, expiresAt, ...found } = row;
+  const { verifiedAt, expiresAt, lastUsedAt, ...found } = row;
+  await touchSession(db, found.sessionId, lastUsedAt);
   const user = { ...found, role: effectiveRole({ ...found, verified: verifiedAt !== null }, adminEmails) };
   cache?.set(tokenHash, user, expiresAt, mark);
   return user;
+}
+
+/** How stale a session's last use may be before a lookup writes it again: the list of sessions shows it to within
+ *  this, and a busy session costs one write per this long, not one per request. */
+export const LAST_USED_PRECISION_MS = 5 * 60_000;
+
+/** Records that a session was used, when what is stored is older than the precision. */
+async function touchSession(db: Db, sessionId: string, lastUsedAt: Date, now = new Date()): Promise<void> {
+  if (now.getTime() - lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 /** The signed-in user of a request that passed `requireUser` (or a role check). */

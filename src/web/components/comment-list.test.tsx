@@ -11,7 +11,7 @@ const comment = (id: string, userId: string, name: string, content: string): Com
   _id: id,
   content,
   date: '2024-03-05T13:04:09.000Z',
-  user: { _id: userId, name },
+  user: { _id: userId, name, profilePublic: false },
 });
 
 const items = [

@@ -6,7 +6,14 @@ import type { Mail } from '../../lib/mailer';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-function layout(brand: string, heading: string, name: string, lines: string[], link: string, action: string): string {
+export function layout(
+  brand: string,
+  heading: string,
+  name: string,
+  lines: string[],
+  link: string,
+  action: string,
+): string {
   return [
     '<!doctype html><html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">',
     '<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',

@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     }
     let result: Awaited<ReturnType<typeof auth.login>>;
     try {
-      result = await auth.login(deps, request.body);
+      result = await auth.login(deps, { ...request.body, userAgent: request.headers['user-agent'] });
     } catch (err) {
       // A wrong email or password is a failed attempt; any other failure counts as no attempt.
       if (err instanceof Refusal && err.kind === 'unauthorized') await gate.attempt.failed();
@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     '/api/auth/signInWithLink',
     { schema: { body: signInLinkBody, response }, preHandler: limited.signInLink },
     async (request) => {
-      const session = await auth.signInWithLink(deps, request.body.token);
+      const session = await auth.signInWithLink(deps, request.body.token, request.headers['user-agent']);
       app.sessionsChanged();
       return { success: true, authToken: session.token, id: session.userId, msg: AUTH_MSG.loggedIn };
     },

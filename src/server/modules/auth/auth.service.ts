@@ -3,10 +3,10 @@
 // See docs/decisions/0002-accounts-tokens-and-email.md.
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { COMMON_PASSWORD_MSG, isCommonPassword } from '../../../shared/common-passwords';
 import { BRAND, TOKEN_TTL_MS } from '../../../shared/constants';
-import type { Db } from '../../db/client';
+import { type Db, sqlState } from '../../db/client';
 import { sessions, users, userTokens } from '../../db/schema';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { enqueueMail } from '../../lib/outbox';
@@ -37,7 +37,7 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const argon2Slots = createSemaphore(Math.max(1, availableParallelism()));
 
 export const hashPassword = (password: string): Promise<string> => argon2Slots.run(() => hash(password, ARGON2));
-const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
+export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
   argon2Slots.run(() => verify(passwordHash, password)).catch(() => false);
 
 // Checked when the email is unknown, so a wrong email costs the same time as a wrong password.
@@ -125,7 +125,13 @@ export type LoginResult = { kind: 'ok'; token: string; userId: string } | { kind
 
 const linkInvalid = () => badRequest(AUTH_MSG.linkInvalid);
 
-export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<LoginResult> {
+/** The User-Agent a session is opened with, kept so its owner can tell their sessions apart; bounded. */
+const userAgentOf = (userAgent: string | undefined) => userAgent?.slice(0, 512) ?? null;
+
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; userAgent?: string },
+): Promise<LoginResult> {
   const [user] = await deps.db
     .select({
       id: users.id,
@@ -147,6 +153,8 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.session),
+    userAgent: userAgentOf(input.userAgent),
+    lastUsedAt: now,
   });
   return { kind: 'ok', token, userId: user.id };
 }
@@ -195,6 +203,7 @@ export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTo
   const [row] = await deps.db.select({ kind: userTokens.kind }).from(userTokens).where(live);
   if (!row) throw notFound(AUTH_MSG.linkInvalid);
   if (row.kind === 'reset') return 'reset-valid';
+  if (row.kind === 'email') return confirmEmailChange(deps, live, now);
 
   return deps.db.transaction(async (tx): Promise<CheckTokenResult> => {
     // Consumed by a conditional update: of two clicks racing, one wins.
@@ -211,6 +220,36 @@ export async function checkToken(deps: AuthDeps, token: string): Promise<CheckTo
     await announceSessionChange(tx);
     return 'verified';
   });
+}
+
+/** Follows the link of a change of address: the account's email becomes the new one (proven by the click), and
+ *  the waiting change is cleared. Should the address have become another account's meanwhile, the link is refused
+ *  as invalid and nothing changes. */
+async function confirmEmailChange(deps: AuthDeps, live: SQL | undefined, now: Date): Promise<CheckTokenResult> {
+  try {
+    return await deps.db.transaction(async (tx): Promise<CheckTokenResult> => {
+      const [used] = await tx
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(and(live, eq(userTokens.kind, 'email')))
+        .returning({ userId: userTokens.userId, email: userTokens.email });
+      if (!used?.email) throw notFound(AUTH_MSG.linkInvalid);
+      await tx
+        .update(users)
+        .set({
+          email: used.email,
+          verifiedAt: sql`coalesce(${users.verifiedAt}, ${now})`,
+          pendingEmail: sql`case when lower(${users.pendingEmail}) = lower(${used.email}) then null else ${users.pendingEmail} end`,
+        })
+        .where(eq(users.id, used.userId));
+      await announceSessionChange(tx);
+      return 'verified';
+    });
+  } catch (err) {
+    // The unique index on lower(email): the address signed up meanwhile.
+    if (sqlState(err) === '23505') throw notFound(AUTH_MSG.linkInvalid);
+    throw err;
+  }
 }
 
 /** Issues a reset link when the email belongs to an account; says nothing either way (no account discovery). The
@@ -303,7 +342,11 @@ export async function sendSignInLink(deps: AuthDeps, email: string): Promise<boo
 
 /** Consumes a live sign-in link and opens a session; following the emailed link also proves the address. Any other
  *  token is refused. */
-export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ token: string; userId: string }> {
+export async function signInWithLink(
+  deps: AuthDeps,
+  token: string,
+  userAgent?: string,
+): Promise<{ token: string; userId: string }> {
   if (!isTokenShaped(token)) throw linkInvalid();
   const now = clock(deps);
   return deps.db.transaction(async (tx) => {
@@ -330,6 +373,8 @@ export async function signInWithLink(deps: AuthDeps, token: string): Promise<{ t
       userId: used.userId,
       tokenHash: hashToken(session),
       expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.session),
+      userAgent: userAgentOf(userAgent),
+      lastUsedAt: now,
     });
     return { token: session, userId: used.userId };
   });

@@ -32,6 +32,7 @@ const bugColumns = {
   createdKey: sql<string>`${bugs.createdAt}::text`,
   userId: users.id,
   userName: users.name,
+  userPublic: users.profilePublic,
   tags: bugs.tags,
   acceptedSolutionId: bugs.acceptedSolutionId,
   editedAt: bugs.editedAt,
@@ -50,6 +51,7 @@ export interface BugRow {
   createdAt: Date;
   userId: string | null;
   userName: string | null;
+  userPublic: boolean | null;
   tags: string[];
   acceptedSolutionId: string | null;
   editedAt: Date | null;
@@ -66,7 +68,7 @@ export const toBug = (row: BugRow): Bug => ({
   title: row.title,
   description: row.description,
   date: row.createdAt.toISOString(),
-  user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
+  user: row.userId ? { _id: row.userId, name: row.userName ?? '', profilePublic: row.userPublic ?? false } : null,
   tags: row.tags,
   solved: row.acceptedSolutionId !== null,
   acceptedSolution: row.acceptedSolutionId,

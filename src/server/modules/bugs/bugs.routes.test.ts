@@ -47,7 +47,7 @@ describe('POST /api/bug/addbug', () => {
     expect(created.description.replace(/<\/?span[^>]*>/g, '')).toBe(
       '<p>Steps</p><pre><code class="language-javascript">a &lt; b</code></pre>',
     );
-    expect(created.user).toEqual({ _id: alice.id, name: 'Alice Author' });
+    expect(created.user).toEqual({ _id: alice.id, name: 'Alice Author', profilePublic: false });
   });
 
   it('answers 401 without a valid token', async () => {
@@ -167,7 +167,7 @@ describe('solutions: POST /api/bug/addcomment, POST /api/bug/getcomment, DELETE 
     const target = await addBug(alice, 'needs solutions');
     const first = await addSolution(bob, target._id, '<p>first <a href="javascript:alert(1)">x</a></p>');
     expect(first.content).toBe('<p>first <a rel="nofollow ugc noopener">x</a></p>');
-    expect(first.user).toEqual({ _id: bob.id, name: 'Bobby Other' });
+    expect(first.user).toEqual({ _id: bob.id, name: 'Bobby Other', profilePublic: false });
     const second = await addSolution(alice, target._id, '<p>second</p>');
     const res = await call('POST', '/api/bug/getcomment', undefined, { bug: target._id });
     expect(res.statusCode).toBe(200);

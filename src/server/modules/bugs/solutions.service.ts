@@ -45,6 +45,7 @@ export async function addSolution(db: Db, author: Author, bugId: string, html: s
         ...row,
         userId: author.id,
         userName: author.name,
+        userPublic: author.profilePublic ?? null,
         score: 0,
         myVote: 0,
         accepted: false,
@@ -62,8 +63,9 @@ interface SolutionRow {
   id: string;
   content: string;
   createdAt: Date;
-  userId: string;
-  userName: string;
+  userId: string | null;
+  userName: string | null;
+  userPublic: boolean | null;
   score: number;
   myVote: number | null;
   accepted: boolean;
@@ -85,6 +87,7 @@ const solutionColumns = (viewerId: string | null) => ({
   createdKey: sql<string>`${bugComments.createdAt}::text`,
   userId: users.id,
   userName: users.name,
+  userPublic: users.profilePublic,
   score: bugComments.score,
   editedAt: bugComments.editedAt,
   accepted: sql<boolean>`(${bugs.acceptedSolutionId} is not distinct from ${bugComments.id})`,
@@ -99,7 +102,7 @@ const selectSolutions = (db: Db, viewerId: string | null) =>
   db
     .select(solutionColumns(viewerId))
     .from(bugComments)
-    .innerJoin(users, eq(users.id, bugComments.userId))
+    .leftJoin(users, eq(users.id, bugComments.userId))
     .innerJoin(bugs, eq(bugs.id, bugComments.bugId))
     .$dynamic();
 
@@ -233,7 +236,8 @@ export async function deleteSolution(db: Db, author: Deleter, solutionId: string
     .delete(bugComments)
     .where(and(eq(bugComments.id, solutionId), eq(bugComments.userId, author.id)))
     .returning({ id: bugComments.id, content: bugComments.content, createdAt: bugComments.createdAt });
-  if (deleted) return toComment({ ...deleted, userId: author.id, userName: author.name });
+  if (deleted)
+    return toComment({ ...deleted, userId: author.id, userName: author.name, userPublic: author.profilePublic });
   const [existing] = await db.select({ id: bugComments.id }).from(bugComments).where(eq(bugComments.id, solutionId));
   throw existing ? forbidden('You can only delete your own solutions') : solutionNotFound();
 }

@@ -49,7 +49,7 @@ describe('POST /api/lession/addcomment', () => {
     expect(res.statusCode).toBe(200);
     const body = comment.strict().parse(res.json());
     expect(body.content).toBe('<p>Great <b>lesson</b></p>');
-    expect(body.user).toEqual({ _id: alice.id, name: 'Alice Author' });
+    expect(body.user).toEqual({ _id: alice.id, name: 'Alice Author', profilePublic: false });
     expect(new Date(body.date).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 

@@ -34,7 +34,9 @@ export async function addLessonComment(db: Db, author: Author, lessonId: string,
       await lessonCommented(tx, { lessonId, commentId: written.id, authorId: author.id });
       return written;
     });
-    return await highlightComment(toComment({ ...row, userId: author.id, userName: author.name }));
+    return await highlightComment(
+      toComment({ ...row, userId: author.id, userName: author.name, userPublic: author.profilePublic }),
+    );
   } catch (err) {
     // The lesson's foreign key: an unknown (or just deleted) lesson, told apart without a lookup first.
     if (sqlState(err) === '23503') throw lessonNotFound();
@@ -52,9 +54,10 @@ export async function listLessonComments(db: Db, lessonId: string): Promise<Comm
       createdAt: lessonComments.createdAt,
       userId: users.id,
       userName: users.name,
+      userPublic: users.profilePublic,
     })
     .from(lessonComments)
-    .innerJoin(users, eq(users.id, lessonComments.userId))
+    .leftJoin(users, eq(users.id, lessonComments.userId))
     .where(eq(lessonComments.lessonId, lessonId))
     .orderBy(desc(lessonComments.createdAt), desc(lessonComments.id))
     .limit(COMMENTS_MAX);
@@ -69,7 +72,8 @@ export async function deleteLessonComment(db: Db, author: Deleter, commentId: st
     .delete(lessonComments)
     .where(and(eq(lessonComments.id, commentId), eq(lessonComments.userId, author.id)))
     .returning({ id: lessonComments.id, content: lessonComments.content, createdAt: lessonComments.createdAt });
-  if (deleted) return toComment({ ...deleted, userId: author.id, userName: author.name });
+  if (deleted)
+    return toComment({ ...deleted, userId: author.id, userName: author.name, userPublic: author.profilePublic });
   const [existing] = await db
     .select({ id: lessonComments.id })
     .from(lessonComments)
@@ -95,7 +99,12 @@ function moderateComment(db: Db, admin: Deleter, commentId: string): Promise<Com
         entityId: commentId,
         beforeTitle: auditExcerpt(htmlToText(deleted.content)),
       });
-    const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, deleted.userId));
-    return toComment({ ...deleted, userName: owner?.name ?? '' });
+    const [owner] = deleted.userId
+      ? await tx
+          .select({ name: users.name, profilePublic: users.profilePublic })
+          .from(users)
+          .where(eq(users.id, deleted.userId))
+      : [];
+    return toComment({ ...deleted, userName: owner?.name ?? null, userPublic: owner?.profilePublic ?? null });
   });
 }

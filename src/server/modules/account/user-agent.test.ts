@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseUserAgent, UNKNOWN_BROWSER, UNKNOWN_OS } from './user-agent';
+
+describe('parseUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome 131',
+      'Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86',
+      'Edge 131',
+      'Windows',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133', 'Linux'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      'Safari 18',
+      'macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari 18',
+      'iOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+      'Chrome 131',
+      'iOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+      'Samsung Internet 26',
+      'Android',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome 131',
+      'Android',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0',
+      'Opera 115',
+      'Windows',
+    ],
+    [
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome 131',
+      'ChromeOS',
+    ],
+    ['Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko', 'Internet Explorer 11', 'Windows'],
+    ['curl/8.5.0', 'curl 8', UNKNOWN_OS],
+  ])('%s', (ua, browser, os) => {
+    expect(parseUserAgent(ua)).toEqual({ browser, os });
+  });
+
+  it('names what it cannot read, and a missing header, as unknown', () => {
+    expect(parseUserAgent('something else entirely')).toEqual({ browser: UNKNOWN_BROWSER, os: UNKNOWN_OS });
+    expect(parseUserAgent(undefined)).toEqual({ browser: UNKNOWN_BROWSER, os: UNKNOWN_OS });
+    expect(parseUserAgent('')).toEqual({ browser: UNKNOWN_BROWSER, os: UNKNOWN_OS });
+  });
+});
