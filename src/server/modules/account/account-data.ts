@@ -11,6 +11,7 @@ import {
   bugComments,
   bugs,
   bugVotes,
+  bugWatches,
   certificates,
   contentRevisions,
   courses,
@@ -18,6 +19,10 @@ import {
   lessonComments,
   lessonProgress,
   mailOutbox,
+  notificationDigests,
+  notificationPreferences,
+  notifications,
+  notificationStreamTickets,
   practiceProgress,
   quizAttempts,
   sessions,
@@ -422,6 +427,92 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
             ),
           );
       await tx.update(certificates).set({ revokedBy: null }).where(eq(certificates.revokedBy, userId));
+    },
+  },
+  {
+    // What the site told the person; as someone's actor, only the link to them goes (the notification stays).
+    name: 'notifications',
+    columns: ['notifications.recipient_id', 'notifications.actor_id'],
+    export: (db, userId) =>
+      batches(
+        async (after) =>
+          (
+            await db
+              .select()
+              .from(notifications)
+              .where(mine(notifications.recipientId, userId, notifications.id, after))
+              .orderBy(asc(notifications.id))
+              .limit(EXPORT_BATCH)
+          ).map((n) => ({
+            _id: n.id,
+            type: n.type,
+            subject: { type: n.subjectType, _id: n.subjectId, title: n.subjectTitle, url: n.subjectUrl },
+            count: n.count,
+            read: n.readAt !== null,
+            createdAt: iso(n.createdAt),
+          })),
+        (row) => row._id,
+      ),
+    remove: async (tx, { userId }) => {
+      await tx.delete(notifications).where(eq(notifications.recipientId, userId));
+      await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, userId));
+    },
+  },
+  {
+    name: 'watchedBugs',
+    columns: ['bug_watches.user_id'],
+    export: (db, userId) =>
+      batches(
+        async (after) =>
+          (
+            await db
+              .select()
+              .from(bugWatches)
+              .where(mine(bugWatches.userId, userId, bugWatches.bugId, after))
+              .orderBy(asc(bugWatches.bugId))
+              .limit(EXPORT_BATCH)
+          ).map((w) => ({ bugId: w.bugId, createdAt: iso(w.createdAt) })),
+        (row) => row.bugId,
+      ),
+    remove: async (tx, { userId }) => {
+      await tx.delete(bugWatches).where(eq(bugWatches.userId, userId));
+    },
+  },
+  {
+    // The mail settings (one row at most) and the digests mailed (one per period).
+    name: 'notificationSettings',
+    columns: ['notification_preferences.user_id', 'notification_digests.user_id'],
+    export: async function* (db, userId) {
+      const [preferences] = await db
+        .select({ digest: notificationPreferences.digest, types: notificationPreferences.types })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId));
+      if (preferences) yield { preferences };
+      yield* batches(
+        async (after) =>
+          (
+            await db
+              .select()
+              .from(notificationDigests)
+              .where(mine(notificationDigests.userId, userId, notificationDigests.period, after))
+              .orderBy(asc(notificationDigests.period))
+              .limit(EXPORT_BATCH)
+          ).map((d) => ({ digest: d.period, sentAt: iso(d.sentAt), notifications: d.count })),
+        (row) => row.digest,
+      );
+    },
+    remove: async (tx, { userId }) => {
+      await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+      await tx.delete(notificationDigests).where(eq(notificationDigests.userId, userId));
+    },
+  },
+  {
+    // Single-use tickets that live a minute, kept as hashes: nothing to export.
+    name: 'notificationStreamTickets',
+    columns: ['notification_stream_tickets.user_id'],
+    export: null,
+    remove: async (tx, { userId }) => {
+      await tx.delete(notificationStreamTickets).where(eq(notificationStreamTickets.userId, userId));
     },
   },
   {
