@@ -35,6 +35,8 @@ export const patterns = {
   previewLesson: '/preview/course/:courseId/:lessonId',
   studioCertificates: '/studio/certificates',
   studioSettings: '/studio/settings',
+  settings: '/settings',
+  profile: '/u/:id',
   notFound: '*',
 } as const;
 
@@ -59,6 +61,8 @@ export const paths = {
   bug: (bugId: string) => `/bugs/${seg(bugId)}`,
   exercise: (exerciseId: string) => `/exercise/${seg(exerciseId)}`,
   quiz: (quizId: string) => `/quiz/${seg(quizId)}`,
+  settings: () => '/settings',
+  profile: (userId: string) => `/u/${seg(userId)}`,
   /** The Studio's content lists; `tab` picks courses (the default), tutorials or blog posts. */
   studio: (tab?: 'courses' | 'tutorials' | 'blogs') => (tab && tab !== 'courses' ? `/studio?tab=${tab}` : '/studio'),
   studioCourse: (courseId: string) => `/studio/courses/${seg(courseId)}`,

@@ -41,6 +41,8 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.quiz, page: () => import('../features/practice/quiz-page') },
   { path: patterns.learning, page: () => loadLearning().then((m) => ({ default: m.LearningPage })) },
   { path: patterns.certificate, page: () => import('../features/certificates/certificate-page') },
+  { path: patterns.settings, page: () => import('../features/account/settings-page') },
+  { path: patterns.profile, page: () => import('../features/account/profile-page') },
   // The Studio: one lazy chunk for all its screens, so none of it reaches the first load.
   { path: patterns.studio, page: () => studio().then((m) => ({ default: m.StudioPage })) },
   { path: patterns.studioCourse, page: () => studio().then((m) => ({ default: m.CourseEditorPage })) },
