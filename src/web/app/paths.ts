@@ -37,6 +37,8 @@ export const patterns = {
   studioSettings: '/studio/settings',
   notifications: '/notifications',
   notificationSettings: '/settings/notifications',
+  settings: '/settings',
+  profile: '/u/:id',
   notFound: '*',
 } as const;
 
@@ -63,6 +65,8 @@ export const paths = {
   quiz: (quizId: string) => `/quiz/${seg(quizId)}`,
   notifications: () => '/notifications',
   notificationSettings: () => '/settings/notifications',
+  settings: () => '/settings',
+  profile: (userId: string) => `/u/${seg(userId)}`,
   /** The Studio's content lists; `tab` picks courses (the default), tutorials or blog posts. */
   studio: (tab?: 'courses' | 'tutorials' | 'blogs') => (tab && tab !== 'courses' ? `/studio?tab=${tab}` : '/studio'),
   studioCourse: (courseId: string) => `/studio/courses/${seg(courseId)}`,

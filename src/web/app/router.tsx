@@ -46,6 +46,8 @@ export const appRoutes: AppRoute[] = [
     path: patterns.notificationSettings,
     page: () => import('../features/notifications/notification-settings-page'),
   },
+  { path: patterns.settings, page: () => import('../features/account/settings-page') },
+  { path: patterns.profile, page: () => import('../features/account/profile-page') },
   // The Studio: one lazy chunk for all its screens, so none of it reaches the first load.
   { path: patterns.studio, page: () => studio().then((m) => ({ default: m.StudioPage })) },
   { path: patterns.studioCourse, page: () => studio().then((m) => ({ default: m.CourseEditorPage })) },
