@@ -5,6 +5,7 @@ import { formatDateTime } from '../lib/format';
 import { linkTimes } from '../lib/time-links';
 import { useSession } from '../lib/session';
 import { confirmDelete, useIsAdmin } from '../lib/use-me';
+import { AuthorName } from './author-name';
 import { RichHtml } from './rich-html';
 import './comment-list.css';
 
@@ -26,9 +27,9 @@ export function CommentList({ items, noun, onDelete, deleting, label, timeHref }
   return (
     <ul className="comment-list" aria-label={label}>
       {items.map((item) => (
-        <li key={item._id} className="comment" data-comment-id={item._id}>
+        <li key={item._id} id={`comment-${item._id}`} className="comment" data-comment-id={item._id}>
           <div className="comment__head">
-            <span className="comment__author">{item.user.name}</span>
+            <AuthorName author={item.user} className="comment__author" />
             <time className="comment__date" dateTime={item.date}>
               {formatDateTime(item.date)}
             </time>

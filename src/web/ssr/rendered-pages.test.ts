@@ -23,6 +23,7 @@ describe('the rendered-page registry', () => {
         patterns.exercise,
         patterns.quiz,
         patterns.certificate,
+        patterns.profile,
         patterns.notFound,
       ].sort(),
     );

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { TEXT } from '../../../shared/constants';
 import type { Bug, Solution, VoteValue } from '../../../shared/contract';
 import { paths } from '../../app/paths';
+import { AuthorName } from '../../components/author-name';
 import { showAlert } from '../../components/alert-banner';
 import { TrashIcon } from '../../components/comment-list';
 import { Loading } from '../../components/loading';
@@ -77,7 +78,7 @@ function BugView({ bug }: { bug: Bug }) {
         {bug.title} {bug.solved && <SolvedBadge />}
       </h1>
       <p className="article__meta bug-detail__meta">
-        <span className="bug-detail__author">{bug.user?.name ?? 'unknown'}</span>
+        <AuthorName author={bug.user} className="bug-detail__author" />
         <time dateTime={bug.date}>{formatDateTime(bug.date)}</time>
         <Edited at={bug.editedAt} />
       </p>
@@ -220,12 +221,13 @@ function SolutionItem({ bug, item, onDelete, deleting }: SolutionItemProps) {
 
   return (
     <li
+      id={`solution-${item._id}`}
       className={item.accepted ? 'comment solution solution--accepted' : 'comment solution'}
       data-comment-id={item._id}
       tabIndex={-1}
     >
       <div className="comment__head">
-        <span className="comment__author">{item.user.name}</span>
+        <AuthorName author={item.user} className="comment__author" />
         <time className="comment__date" dateTime={item.date}>
           {when}
         </time>
