@@ -1,13 +1,13 @@
 // The sticky site navigation: links, the search box that opens the search modal, and Login or Logout. From 1280 px
 // everything is in one row (with the search box wide enough for its placeholder); narrower, the search box gives way
 // to a search button and the rest folds into a menu behind a button (styles/global.css).
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TEXT } from '../../shared/constants';
 import { api } from '../lib/api';
 import { Link, NavLink, useLocationSearch, useNavigate, usePathname } from '../lib/router';
+import { useEndSession } from '../lib/end-session';
 import { useSession } from '../lib/session';
-import { siteQueryKey, useSite } from '../lib/use-site';
+import { useSite } from '../lib/use-site';
 import { isSearchShortcut, SEARCH_SHORTCUT_KEYS } from '../starter/contract';
 import { showAlert } from './alert-banner';
 import { MenuIcon, SearchIcon } from './icons';
@@ -33,10 +33,10 @@ interface NavbarProps {
 }
 
 export function Navbar({ searchOpen, onOpenSearch, bell }: NavbarProps) {
-  const { signedIn, signOut } = useSession();
+  const { signedIn } = useSession();
+  const endSession = useEndSession();
   const { siteName } = useSite();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const pathname = usePathname();
   const search = useLocationSearch();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -82,11 +82,7 @@ export function Navbar({ searchOpen, onOpenSearch, bell }: NavbarProps) {
   function logout() {
     // Revoke the session on the server; the local sign-out happens whatever it answers.
     api('/api/auth/logout', { method: 'POST', auth: true }).catch(() => undefined);
-    signOut();
-    // The account's data goes; the site's own settings stay (the navbar keeps its name).
-    const site = queryClient.getQueryData(siteQueryKey);
-    queryClient.clear();
-    if (site) queryClient.setQueryData(siteQueryKey, site);
+    endSession();
     navigate('/');
     showAlert(TEXT.loggedOut, 'danger');
   }

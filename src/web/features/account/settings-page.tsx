@@ -16,6 +16,7 @@ import { showAlert } from '../../components/alert-banner';
 import { QueryView } from '../../components/query-view';
 import { formatDateTime } from '../../lib/format';
 import { Link, useNavigate } from '../../lib/router';
+import { useEndSession } from '../../lib/end-session';
 import { useSession } from '../../lib/session';
 import {
   commonPasswordProblem,
@@ -332,7 +333,7 @@ function DeleteAccountForm() {
   const [deleteContent, setDeleteContent] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount();
-  const { signOut } = useSession();
+  const endSession = useEndSession();
   const navigate = useNavigate();
   const contentId = useId();
   const { errors, formRef, check } = useFieldErrors<'current' | 'typed'>();
@@ -343,7 +344,7 @@ function DeleteAccountForm() {
     });
     if (!ok) return;
     await remove.mutateAsync({ currentPassword, deleteContent });
-    signOut();
+    endSession();
     navigate(paths.home());
     showAlert('Your account was deleted');
   });
