@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     const without = await readRate(unreadUrl, fixture.asker);
 
     // Open the streams; each records when its first notification event arrives.
+    const liveBefore = await server.liveMemory();
     const rssBefore = rssMb(server.pid);
     const arrived: number[] = [];
     const opened: Promise<void>[] = [];
@@ -101,7 +102,8 @@ async function main(): Promise<void> {
     }
     await Promise.all(opened);
     await new Promise((r) => setTimeout(r, 1_000));
-    const perStreamKb = ((rssMb(server.pid) - rssBefore) * 1024) / streamCount;
+    const liveGrowth = (await server.liveMemory()) - liveBefore;
+    const rssPerStreamKb = ((rssMb(server.pid) - rssBefore) * 1024) / streamCount;
     const withStreams = await readRate(unreadUrl, fixture.asker);
 
     // One solution on the bug: 10,000 notifications, 1,000 of them to open streams.
@@ -132,7 +134,8 @@ async function main(): Promise<void> {
       `| the poster's answer (the solution and its queued event) | ${answerMs.toFixed(0)} ms |`,
       `| streams that got the event | ${arrived.length} of ${streamCount} |`,
       `| delivery from the post (${watchers.toLocaleString('en')} notifications written first), p50 / p99 | ${p50.toFixed(0)} / ${p99.toFixed(0)} ms (target p99 ≤ ${TARGET.deliveryP99Ms} ms) |`,
-      `| server memory per open stream | ${perStreamKb.toFixed(1)} KB |`,
+      `| server memory per open stream: its live JavaScript objects after a full collection | ${(liveGrowth / 1024 / streamCount).toFixed(1)} KB |`,
+      `| the same from the process's RSS (noisy: garbage and freed pages) | ${rssPerStreamKb.toFixed(1)} KB |`,
       `| GET /api/notifications/unread without streams | ${without.rps.toFixed(0)} req/s, p99 ${without.p99} ms |`,
       `| the same with ${streamCount} streams open | ${withStreams.rps.toFixed(0)} req/s, p99 ${withStreams.p99} ms (ratio ${(withStreams.rps / without.rps).toFixed(2)}) |`,
       '',

@@ -60,7 +60,7 @@ const GENERATE = (table: 'courses' | 'tutorials', rows: number) => {
 };
 
 // Several kinds of text a person types: common words (in a quarter to half of all rows), a rarer word, two words,
-// a prefix, words typed past their stem, a word in no row.
+// a prefix, words typed past their stem, mistyped words, a word in no row.
 const TERMS = [
   'python',
   'learn',
@@ -73,6 +73,10 @@ const TERMS = [
   // Typed past the stem ('learning' is stored as 'learn'): found through the shortened-prefix fallback.
   'learni',
   'python performa',
+  // Mistyped: no word matches; found through the typo fallback (the titles' trigrams, and adjacent transpositions).
+  'pyhton',
+  'javscript',
+  'reactt',
   'zyxwvut',
 ];
 

@@ -6,6 +6,9 @@ export interface ChildServer {
   url: string;
   /** The server's process id (benches read its memory from /proc). */
   pid: number;
+  /** The server's JavaScript memory (heap, external and array buffers) after a full garbage collection, in bytes:
+   *  what its live objects hold, without the garbage and freed pages that make RSS differences noisy. */
+  liveMemory(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -17,6 +20,7 @@ export async function startChildServer(
   const child: ChildProcess = fork(script, [], {
     // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
     execArgv: [
+      '--expose-gc',
       '--import',
       'tsx',
       ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--cpu-prof'] : []),
@@ -40,6 +44,16 @@ export async function startChildServer(
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
+    liveMemory: () =>
+      new Promise<number>((resolve) => {
+        const onMessage = (message: { liveMemory?: number }) => {
+          if (typeof message.liveMemory !== 'number') return;
+          child.off('message', onMessage);
+          resolve(message.liveMemory);
+        };
+        child.on('message', onMessage);
+        child.send({ kind: 'live-memory' });
+      }),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -53,6 +67,13 @@ export async function startChildServer(
 /** For the child: answer the parent with our port, and close on SIGTERM. */
 export function reportListening(port: number, close: () => Promise<void>): void {
   process.send?.({ port });
+  // The parent's liveMemory(): collect the garbage (the child runs with --expose-gc), then measure.
+  process.on('message', (message: { kind?: string }) => {
+    if (message.kind !== 'live-memory') return;
+    (globalThis as { gc?: () => void }).gc?.();
+    const usage = process.memoryUsage();
+    process.send?.({ liveMemory: usage.heapUsed + usage.external + usage.arrayBuffers });
+  });
   process.once('SIGTERM', () => {
     void close().finally(() => process.exit(0));
   });

@@ -126,11 +126,14 @@ async function listenOnPostgres(
 
 async function openPglite(target: { dataDir: string } | { memory: true; loadDataDir?: Blob }): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // pg_trgm: typo-tolerant search (PGlite ships it as an extension to load; PostgreSQL has it in contrib).
+  const extensions = { pg_trgm };
   const client =
     'dataDir' in target
-      ? new PGlite(target.dataDir)
-      : new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+      ? new PGlite(target.dataDir, { extensions })
+      : new PGlite({ extensions, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -82,6 +82,8 @@ export const courses = pgTable(
     index('courses_search_idx').using('gin', t.search),
     // Title-only matches are ranked first by search; this finds them without reading every body match.
     index('courses_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
+    // Typo-tolerant search: trigrams of the title (pg_trgm, created by the migration that adds this index).
+    index('courses_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -124,6 +126,7 @@ export const tutorials = pgTable(
     index('tutorials_position_idx').on(t.position),
     index('tutorials_search_idx').using('gin', t.search),
     index('tutorials_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
+    index('tutorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 

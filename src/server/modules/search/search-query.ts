@@ -49,3 +49,34 @@ export function slackPrefixTsquery(text: string): string | null {
   if (prefixes.length === 1) return null;
   return [...words.slice(0, -1), `(${prefixes.join(' | ')})`].join(' & ');
 }
+
+/** The typo fallback forgives words this long at least (shorter ones are alike to too many titles), and needs one;
+ *  shorter words must be in the title as typed... */
+export const TYPO_WORD_MIN = 5;
+/** ...and this long at most, in a text of at most this many words (each costs an index scan per form). */
+export const TYPO_WORD_MAX = 24;
+export const TYPO_WORDS_MAX = 4;
+
+/**
+ * For the typo fallback: each word of the text with its adjacent transpositions ('pyhton' → 'python', …), which
+ * trigrams alone miss (a swap changes most of a short word's trigrams); a short word stands as typed. Null when the
+ * text does not suit it: no word long enough to forgive, a word too long, or too many words.
+ */
+export function typoWords(text: string): string[][] | null {
+  const words = searchWords(text);
+  if (words.length === 0 || words.length > TYPO_WORDS_MAX) return null;
+  if (!words.some((word) => word.length >= TYPO_WORD_MIN) || words.some((word) => word.length > TYPO_WORD_MAX))
+    return null;
+  return words.map((word) => {
+    if (word.length < TYPO_WORD_MIN) return [word];
+    const letters = [...word];
+    const forms = new Set([word]);
+    for (let i = 0; i + 1 < letters.length; i++) {
+      if (letters[i] === letters[i + 1]) continue;
+      const swapped = [...letters];
+      [swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]];
+      forms.add(swapped.join(''));
+    }
+    return [...forms];
+  });
+}

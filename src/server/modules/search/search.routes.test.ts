@@ -66,8 +66,9 @@ describe('GET /api/search/:text', () => {
     expect((await found('JavaScr')).course.map((c) => c.title)).toEqual(['Advanced JavaScript']);
     expect((await found('python loo')).course.map((c) => c.title)).toEqual(['Python basics']);
     expect((await found('python closures')).course).toEqual([]);
-    // Only the last word is a prefix.
-    expect((await found('pyth basics')).course).toEqual([]);
+    // Only the last word is a prefix: 'pyth basics' matches no words, and the typo fallback (every word like one of
+    // the title's) finds it.
+    expect((await found('pyth basics')).course.map((c) => c.title)).toEqual(['Python basics']);
   });
 
   it('matches a partly typed word that runs past its stem', async () => {
@@ -100,6 +101,23 @@ describe('GET /api/search/:text', () => {
     expect(result.course).toHaveLength(20);
     expect(result.course[0].title).toBe('All about the quokka');
     expect(result.course.slice(1).every((c) => c.title.startsWith('Gardening'))).toBe(true);
+  });
+
+  it('forgives typing: a mistyped word finds the titles with a word like it, most alike first', async () => {
+    expect((await found('pyhton')).course.map((c) => c.title)[0]).toBe('Python basics');
+    expect((await found('pyhton')).tutorial.map((c) => c.title)).toEqual(['Python packaging']);
+    expect((await found('javscript')).course.map((c) => c.title)).toEqual(['Advanced JavaScript']);
+    expect((await found('Rust ownrship')).course.map((c) => c.title)).toEqual(['Rust ownership']);
+    // Exact words keep their ranking (the fallback answers only when the words match nothing).
+    expect((await found('python')).course.map((c) => c.title)).toEqual(['Python basics', 'Cooking for programmers']);
+    // Nothing alike: still nothing.
+    expect(await found('qqqqzzzz')).toEqual({ course: [], tutorial: [] });
+  });
+
+  it('finds a mistyped title among 1,000 others through the trigram index, and answers a long text too', async () => {
+    expect((await found('reactt')).course).toEqual([]);
+    const res = await search('x'.repeat(2_000));
+    expect(res.statusCode).toBe(200);
   });
 
   it('answers at most 20 of each', async () => {
