@@ -96,6 +96,44 @@ describe('SearchModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('moves through the hits with the arrow keys, Home and End, back to the text from the first; marks the typed words', async () => {
+    signIn('tok', 'user');
+    fetchMock.mockResolvedValue(
+      json({
+        course: [
+          { _id: 'c1', title: 'React basics', description: '<p>Learn react hooks</p>', cover: '/c.svg' },
+          { _id: 'c2', title: 'Reactive streams', description: '<p>Streams</p>', cover: '/c.svg' },
+        ],
+        tutorial: [{ _id: 't1', title: 'Preact and React', image: '/t.svg', content: '<p>Small</p>' }],
+      }),
+    );
+    renderModal();
+    const input = screen.getByRole('searchbox');
+    input.focus();
+    fireEvent.change(input, { target: { value: 'react' } });
+    await waitFor(() => expect(screen.getByText('Streams')).toBeTruthy());
+    const hits = screen.getAllByRole('link');
+    expect(hits.map((hit) => hit.getAttribute('href'))).toEqual(['/course/c1', '/course/c2', '/tutorial/t1']);
+    const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
+    press('ArrowDown');
+    expect(document.activeElement).toBe(hits[0]);
+    press('ArrowDown');
+    press('ArrowDown');
+    press('ArrowDown');
+    expect(document.activeElement).toBe(hits[2]);
+    press('Home');
+    expect(document.activeElement).toBe(hits[0]);
+    press('End');
+    expect(document.activeElement).toBe(hits[2]);
+    press('ArrowUp');
+    press('ArrowUp');
+    press('ArrowUp');
+    expect(document.activeElement).toBe(input);
+    // Words that start with what was typed are marked, in titles and texts; 'Preact' is not.
+    const marked = [...document.querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(marked).toEqual(['React', 'react', 'React', 'React']);
+  });
+
   it('closes on Escape', () => {
     const { onClose } = renderModal();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
