@@ -12,6 +12,7 @@ import {
   type NotificationType,
   OPT_IN_TYPES,
   type NotificationSubject,
+  notificationUrls,
 } from '../../../shared/notifications';
 import { type Db, sqlState } from '../../db/client';
 
@@ -114,7 +115,7 @@ function writeSolutionAdded(tx: Db, a: { bugId: string; solutionId: string; auth
       type: 'solution',
       id: sql`${a.solutionId}`,
       title: sql`(select title from bugs where id = ${a.bugId}::uuid)`,
-      url: sql`${`/bugs/${a.bugId}#solution-${a.solutionId}`}`,
+      url: sql`${notificationUrls.solution(a.bugId, a.solutionId)}`,
     },
     keys: { bugId: sql`${a.bugId}::uuid`, solutionId: sql`${a.solutionId}::uuid` },
   });
@@ -141,7 +142,7 @@ export function solutionAccepted(tx: Db, a: { bugId: string; solutionId: string;
       type: 'solution',
       id: sql`${a.solutionId}`,
       title: sql`(select title from bugs where id = ${a.bugId}::uuid)`,
-      url: sql`${`/bugs/${a.bugId}#solution-${a.solutionId}`}`,
+      url: sql`${notificationUrls.solution(a.bugId, a.solutionId)}`,
     },
     keys: { bugId: sql`${a.bugId}::uuid`, solutionId: sql`${a.solutionId}::uuid` },
   });
@@ -200,7 +201,7 @@ function writeLessonPublished(tx: Db, a: { lessonId: string; courseId: string; a
       type: 'lesson',
       id: sql`${a.lessonId}`,
       title: sql`(select title from lessons where id = ${a.lessonId}::uuid)`,
-      url: sql`${`/course/${a.courseId}/${a.lessonId}`}`,
+      url: sql`${notificationUrls.lesson(a.courseId, a.lessonId)}`,
     },
     keys: { lessonId: sql`${a.lessonId}::uuid` },
   });
@@ -222,7 +223,7 @@ function writeBlogPublished(tx: Db, a: { blogId: string; authorId: string }) {
       type: 'blog',
       id: sql`${a.blogId}`,
       title: sql`(select title from blogs where id = ${a.blogId}::uuid)`,
-      url: sql`${`/blog/${a.blogId}`}`,
+      url: sql`${notificationUrls.blog(a.blogId)}`,
     },
     keys: { blogId: sql`${a.blogId}::uuid` },
   });
@@ -238,7 +239,7 @@ export function certificateIssued(tx: Db, a: { code: string }) {
       type: 'certificate',
       id: sql`${a.code}`,
       title: sql`(select course_title from certificates where code = ${a.code})`,
-      url: sql`${`/certificates/${a.code}`}`,
+      url: sql`${notificationUrls.certificate(a.code)}`,
     },
     keys: { certificateId: sql`(select id from certificates where code = ${a.code})` },
   });
