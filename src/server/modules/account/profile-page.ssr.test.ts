@@ -1,13 +1,9 @@
 // A public profile arrives as HTML with the person's name, bio and what they achieved, and a head of its own
 // (description, canonical); a private profile, an unknown id and a malformed one are the 404 view.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Window } from 'happy-dom';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inlineScripts } from '../../../../scripts/inline-scripts';
 import { createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRenderingTestApp, renderedPage } from '../../test/rendering-test-app';
+import type { TestApp } from '../../test/test-app';
 import { createPageRenderer } from '../../../web/entry-server';
 
 const SITE = 'https://devcourses.example';
@@ -15,22 +11,10 @@ let t: TestApp;
 let shown: TestUser;
 let hidden: TestUser;
 
-const window = new Window();
-const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
-
-async function page(url: string, status: number) {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode, url).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^text\/html/);
-  return parse(res.body);
-}
+const page = (url: string, status: number) => renderedPage(t, url, status);
 
 beforeAll(async () => {
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-profile-ssr-'));
-  const repo = path.join(import.meta.dirname, '../../../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  t = await createTestApp({ config: { webDir, publicUrl: SITE }, createPageRenderer });
+  t = await createRenderingTestApp(createPageRenderer, { publicUrl: SITE });
   shown = await createUser(t.database.db, { name: 'Grace Public' });
   hidden = await createUser(t.database.db, { name: 'Hidden Person' });
   const made = await t.app.inject({

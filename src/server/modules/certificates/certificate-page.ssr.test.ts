@@ -1,15 +1,11 @@
 // The certificate page arrives as HTML with the facts, the verification statement and its actions, a head of its own
 // (description, canonical, Open Graph and Twitter card with the generated image, EducationalOccupationalCredential
 // JSON-LD); an unknown or malformed code is the 404 view, a revoked one a 410 page stating when and why.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../../../scripts/inline-scripts';
 import { TEXT } from '../../../shared/constants';
 import { createCourse, createLesson, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRenderingTestApp, type parseHtml, renderedPage } from '../../test/rendering-test-app';
+import type { TestApp } from '../../test/test-app';
 import { createPageRenderer } from '../../../web/entry-server';
 
 const SITE = 'https://devcourses.example';
@@ -18,26 +14,15 @@ let admin: TestUser;
 let code = '';
 let courseId = '';
 
-const window = new Window();
-const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
-type Doc = ReturnType<typeof parse>;
+type Doc = ReturnType<typeof parseHtml>;
 const meta = (doc: Doc, key: string) =>
   doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
 const text = (doc: Doc, selector = '#root') => doc.querySelector(selector)?.textContent ?? '';
 
-async function page(url: string, status: number) {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode, url).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^text\/html/);
-  return parse(res.body);
-}
+const page = (url: string, status: number) => renderedPage(t, url, status);
 
 beforeAll(async () => {
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-cert-ssr-'));
-  const repo = path.join(import.meta.dirname, '../../../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  t = await createTestApp({ config: { webDir, publicUrl: SITE }, createPageRenderer });
+  t = await createRenderingTestApp(createPageRenderer, { publicUrl: SITE });
   const { db } = t.database;
   admin = await createUser(db, { role: 'admin' });
   const learner = await createUser(db, { name: 'Ελένη Dvořák' });
