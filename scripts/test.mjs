@@ -17,6 +17,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = ['1', 'true', 'yes'].includes(process.env.E2E ?? '');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test as '✗ file › name' and the first line of its error: repeated at the end, where a log's tail shows it. */
+const failures = [];
 const PARTS = ['static', 'unit', 'browser'];
 const parts = (process.env.TEST_PARTS ?? PARTS.join(','))
   .split(',')
@@ -46,6 +48,17 @@ function vitestRun(name, extraArgs) {
   ]);
   let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numFailedTestSuites: 0 };
   if (fs.existsSync(report)) counts = { ...counts, ...JSON.parse(fs.readFileSync(report, 'utf8')) };
+  for (const file of counts.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = (test.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim()) ?? '';
+      failures.push(`✗ ${where} › ${test.fullName}\n    ${why.trim().slice(0, 300)}`);
+    }
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+      failures.push(`✗ ${where} (the file failed outside its tests)\n    ${(file.message ?? '').trim().slice(0, 300)}`);
+    }
+  }
   let failed = counts.numFailedTests;
   // A file that does not load or a failing beforeAll fails the run without failing a single test: count it.
   if (code !== 0 && failed === 0) {
@@ -61,6 +74,7 @@ function vitestRun(name, extraArgs) {
 function summary() {
   fs.rmSync(reports, { recursive: true, force: true });
   const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
   console.log(`\n${line}`);
   process.exit(totals.failed > 0 ? 1 : 0);
 }
@@ -99,6 +113,7 @@ async function staticChecks() {
   const failed = results.filter((r) => r.code !== 0);
   if (failed.length > 0) {
     totals.failed += failed.length;
+    for (const { script } of failed) failures.push(`✗ npm run ${script}`);
     console.error(`\n${failed.map((r) => r.script).join(', ')} failed: fix them before the test suites run.`);
     summary();
   }
