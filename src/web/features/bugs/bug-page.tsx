@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import { AuthorName } from '../../components/author-name';
 import { showAlert } from '../../components/alert-banner';
 import { TrashIcon } from '../../components/comment-list';
+import { LoadMore } from '../../components/load-more';
 import { Loading } from '../../components/loading';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
@@ -28,7 +29,7 @@ import { useEditSolution } from './api/edit-solution';
 import { useBug } from './api/get-bug';
 import { useSolutions } from './api/get-solutions';
 import { useVote } from './api/vote';
-import { BugTags, LoadMore, SolvedBadge } from './components/bug-bits';
+import { BugTags, SolvedBadge } from './components/bug-bits';
 import { TagInput } from './components/tag-input';
 import './bugs.css';
 

@@ -6,6 +6,7 @@ import { TEXT } from '../../../shared/constants';
 import type { Bug } from '../../../shared/contract';
 import { paths } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
+import { LoadMore } from '../../components/load-more';
 import { Loading } from '../../components/loading';
 import { focusElement } from '../../lib/focus';
 import { Link, useSearchParams } from '../../lib/router';
@@ -17,7 +18,6 @@ import { useTagSuggestions } from './api/get-tags';
 import { type BugListFilter, useBugList } from './api/get-bug-list';
 import { AddBugModal } from './components/add-bug-modal';
 import { BugCard } from './components/bug-card';
-import { LoadMore } from './components/bug-bits';
 import './bugs.css';
 
 export default function BugsPage() {

@@ -3,6 +3,7 @@
 import { NOTIFICATION_TEXT, NOTIFICATIONS } from '../../../shared/notifications';
 import { paths, patterns } from '../../app/paths';
 import { showAlert } from '../../components/alert-banner';
+import { LoadMore } from '../../components/load-more';
 import { QueryView } from '../../components/query-view';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session';
@@ -50,16 +51,7 @@ function AllNotifications() {
               </button>
             </div>
             <NotificationList items={items} label="Your notifications" />
-            {list.hasNextPage && (
-              <button
-                type="button"
-                className="button button--ghost notifications-page__more"
-                aria-disabled={list.isFetchingNextPage}
-                onClick={() => !list.isFetchingNextPage && void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? 'Loading…' : 'Load more notifications'}
-              </button>
-            )}
+            <LoadMore pages={list} label="Load more notifications" />
           </>
         );
       }}

@@ -5,6 +5,7 @@
 import { type FormEvent, useId } from 'react';
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditEntry, type Me } from '../../../shared/studio';
 import { paths } from '../../app/paths';
+import { LoadMore } from '../../components/load-more';
 import { Loading } from '../../components/loading';
 import { Link, useSearchParams } from '../../lib/router';
 import { type AuditFilters, auditSearch, readAuditFilters, useAudit } from './api/get-audit';
@@ -254,16 +255,7 @@ function AuditScreen({ me }: { me: Me }) {
         {audit.isFetchNextPageError && <p>Older entries could not be loaded: {audit.error?.message}</p>}
         {audit.data && !audit.hasNextPage && entries.length > 0 && <p>No older entries.</p>}
       </div>
-      {audit.hasNextPage && (
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {audit.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <LoadMore pages={audit} label="Load more" />
     </StudioFrame>
   );
 }

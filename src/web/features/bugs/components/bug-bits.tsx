@@ -31,24 +31,3 @@ export function solutionCountText(bug: Pick<Bug, 'solutionCount' | 'bestScore'>)
   const count = bug.solutionCount === 1 ? '1 solution' : `${bug.solutionCount} solutions`;
   return bug.bestScore === null ? count : `${count} · best score ${bug.bestScore}`;
 }
-
-/** 'Load more' under a paged list (bugs or solutions): busy while the next page loads, hidden after the last. */
-export function LoadMore({
-  pages,
-  label,
-}: {
-  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
-  label: string;
-}) {
-  if (!pages.hasNextPage) return null;
-  return (
-    <button
-      type="button"
-      className="button button--ghost bugs-more"
-      aria-disabled={pages.isFetchingNextPage}
-      onClick={() => !pages.isFetchingNextPage && void pages.fetchNextPage()}
-    >
-      {pages.isFetchingNextPage ? 'Loading…' : label}
-    </button>
-  );
-}
