@@ -4,16 +4,12 @@
 // streams a large Suspense boundary's content after its fallback and swaps it in with an inline script (`$RC`),
 // which the CSP blocks: with JavaScript off the page showed its loading state, with it on a hydration error.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../scripts/inline-scripts';
 import type { Blog, CourseCard, CourseWithLessons, Tutorial } from '../shared/contract';
 import { createPageRenderer } from '../web/entry-server';
 import { seedDemoContent, type SeedContent } from './db/seed/seed';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createRenderingTestApp, parseHtml } from './test/rendering-test-app';
+import type { TestApp } from './test/test-app';
 
 const COURSES = 50;
 const POSTS = 100;
@@ -49,13 +45,10 @@ const content: SeedContent = {
 };
 
 let t: TestApp;
-let webDir: string;
 let bigCourse: CourseWithLessons;
 let tutorials: Tutorial[];
 let posts: Blog[];
 
-const window = new Window();
-const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 /** The page at `url`, after checking that it is whole: no streamed Suspense boundary (its fallback, hidden
@@ -77,18 +70,13 @@ async function wholePage(url: string) {
   expect(inline, url).toHaveLength(2);
   for (const [, , body] of inline)
     expect(scriptSrc, url).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  const doc = parse(html);
-  return doc;
+  return parseHtml(html);
 }
-type Doc = ReturnType<typeof parse>;
+type Doc = ReturnType<typeof parseHtml>;
 const titles = (doc: Doc, selector: string) => [...doc.querySelectorAll(selector)].map((el) => el.textContent);
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-ssr-scale-'));
-  const repo = path.join(import.meta.dirname, '../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  t = await createTestApp({ config: { webDir, publicUrl: 'https://devcourses.example' }, createPageRenderer });
+  t = await createRenderingTestApp(createPageRenderer, { config: { publicUrl: 'https://devcourses.example' } });
   await seedDemoContent(t.database.db, content);
   const list = (await get('/api/course/getCourse')).json<CourseCard[]>();
   const first = list.find((course) => course.title === 'Scale course 1');
@@ -97,10 +85,7 @@ beforeAll(async () => {
   tutorials = (await get('/api/tutorial/getTutorial')).json<Tutorial[]>();
   posts = (await get('/api/blog/getBlog')).json<Blog[]>();
 });
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('server-rendered pages of a large catalogue', () => {
   it('/course: all 50 course cards, once each', async () => {

@@ -3,12 +3,9 @@
 // description, canonical, Open Graph, Twitter, JSON-LD), the page's data is handed over for hydration, and pages are
 // cached until the content changes. The renderer is the web app's own entry, as the build bundles it.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../scripts/inline-scripts';
 import type { Blog, CourseCard, CourseWithLessons, Tutorial } from '../shared/contract';
 import { TEXT } from '../shared/constants';
 import { createPageRenderer } from '../web/entry-server';
@@ -16,11 +13,11 @@ import { blogs, lessons } from './db/schema';
 import { seedDemoContent } from './db/seed/seed';
 import { fixtureContent } from './test/fixtures';
 import { createBlog, createCourse, createLesson } from './test/factories';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createRenderingTestApp, parseHtml } from './test/rendering-test-app';
+import type { TestApp } from './test/test-app';
 
 const SITE = 'https://devcourses.example';
 let t: TestApp;
-let webDir: string;
 let course: CourseWithLessons;
 let draftCourseId: string;
 let draftLessonId: string;
@@ -28,18 +25,14 @@ let draftBlogId: string;
 let tutorial: Tutorial;
 let post: Blog;
 
-const window = new Window();
-function parse(html: string) {
-  return new window.DOMParser().parseFromString(html, 'text/html');
-}
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 async function page(url: string, status = 200) {
   const res = await get(url);
   expect(res.statusCode, url).toBe(status);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
-  return { res, doc: parse(res.body) };
+  return { res, doc: parseHtml(res.body) };
 }
-type Doc = ReturnType<typeof parse>;
+type Doc = ReturnType<typeof parseHtml>;
 const text = (doc: Doc, selector = '#root') => doc.querySelector(selector)?.textContent ?? '';
 const meta = (doc: Doc, key: string) =>
   doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
@@ -50,18 +43,14 @@ const jsonLd = (doc: Doc) =>
 const ofType = (doc: Doc, type: string) => jsonLd(doc).find((item) => item['@type'] === type);
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-ssr-'));
-  // The real page template, as the build makes it (its inline scripts bundled in).
-  const repo = path.join(import.meta.dirname, '../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  // The site's files are found when the server starts (as the build leaves them).
-  fs.mkdirSync(path.join(webDir, 'media'));
-  fs.writeFileSync(
-    path.join(webDir, 'media', 'a1.vtt'),
-    'WEBVTT\n\n00:00.000 --> 00:02.500\nFirst <b>bold</b> &amp; spoken\n\n00:02.500 --> 00:05.000\nThen <script>x</script>\n',
-  );
-  t = await createTestApp({ config: { webDir, publicUrl: SITE }, createPageRenderer });
+  // A caption file of the site: found when the server starts, as the build leaves it.
+  t = await createRenderingTestApp(createPageRenderer, {
+    config: { publicUrl: SITE },
+    webFiles: {
+      'media/a1.vtt':
+        'WEBVTT\n\n00:00.000 --> 00:02.500\nFirst <b>bold</b> &amp; spoken\n\n00:02.500 --> 00:05.000\nThen <script>x</script>\n',
+    },
+  });
   const { db } = t.database;
   await seedDemoContent(db, fixtureContent);
   // Captions for the first two lessons: a file of the site (its transcript is rendered) and one on another host (its
@@ -83,10 +72,7 @@ beforeAll(async () => {
   draftLessonId = (await createLesson(db, { courseId: draftCourseId, title: 'Hidden lesson' })).id;
   draftBlogId = (await createBlog(db, { title: 'Secret draft post', content: '<p>hidden</p>', status: 'draft' })).id;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('server-rendered pages', () => {
   it('home: the hero and the latest courses are in the HTML', async () => {
@@ -320,7 +306,7 @@ describe('the page cache', () => {
     await t.database.db.update(blogs).set({ title: 'Renamed post' }).where(eq(blogs.id, post._id));
     expect((await get(url)).body).toBe(first.body);
     t.app.contentChanged();
-    const after = parse((await get(url)).body);
+    const after = parseHtml((await get(url)).body);
     expect(text(after, 'h1')).toContain('Renamed post');
     await t.database.db.update(blogs).set({ title: 'Newest post' }).where(eq(blogs.id, post._id));
     t.app.contentChanged();

@@ -7,23 +7,38 @@ import path from 'node:path';
 import { Window } from 'happy-dom';
 import { expect } from 'vitest';
 import { inlineScripts } from '../../../scripts/inline-scripts';
-import type { Config } from '../config';
 import { type AppOptions } from '../app';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 const repo = path.join(import.meta.dirname, '../../..');
 const window = new Window();
 
 export const parseHtml = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
 
+/** A test app with the real page template in a temporary web directory, removed by `close`. `webFiles` are the
+ *  site's other files, by path in that directory: written before the server starts, as the build leaves them. */
 export async function createRenderingTestApp(
   createPageRenderer: AppOptions['createPageRenderer'],
-  config: Partial<Config> = {},
+  {
+    webFiles = {},
+    ...options
+  }: Omit<TestAppOptions, 'createPageRenderer'> & { webFiles?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-ssr-'));
   const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
   fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  return createTestApp({ config: { webDir, ...config }, createPageRenderer });
+  for (const [file, content] of Object.entries(webFiles)) {
+    fs.mkdirSync(path.dirname(path.join(webDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(webDir, file), content);
+  }
+  const t = await createTestApp({ ...options, config: { webDir, ...options.config }, createPageRenderer });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** GET `url` from `t`: it must answer `status` with HTML; answers the parsed document. */

@@ -16,9 +16,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' }), seedDemo: false, ...overrides };
 }
 
-export async function createTestApp(
-  options: { config?: Partial<Config> } & Partial<Omit<AppOptions, 'config' | 'database'>> = {},
-): Promise<TestApp> {
+export type TestAppOptions = { config?: Partial<Config> } & Partial<Omit<AppOptions, 'config' | 'database'>>;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.config);
   const app = await buildApp({ ...options, config, database });

@@ -14,7 +14,7 @@ let hidden: TestUser;
 const page = (url: string, status: number) => renderedPage(t, url, status);
 
 beforeAll(async () => {
-  t = await createRenderingTestApp(createPageRenderer, { publicUrl: SITE });
+  t = await createRenderingTestApp(createPageRenderer, { config: { publicUrl: SITE } });
   shown = await createUser(t.database.db, { name: 'Grace Public' });
   hidden = await createUser(t.database.db, { name: 'Hidden Person' });
   const made = await t.app.inject({

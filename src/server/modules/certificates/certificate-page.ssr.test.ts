@@ -22,7 +22,7 @@ const text = (doc: Doc, selector = '#root') => doc.querySelector(selector)?.text
 const page = (url: string, status: number) => renderedPage(t, url, status);
 
 beforeAll(async () => {
-  t = await createRenderingTestApp(createPageRenderer, { publicUrl: SITE });
+  t = await createRenderingTestApp(createPageRenderer, { config: { publicUrl: SITE } });
   const { db } = t.database;
   admin = await createUser(db, { role: 'admin' });
   const learner = await createUser(db, { name: 'Ελένη Dvořák' });

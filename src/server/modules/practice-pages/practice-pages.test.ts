@@ -2,31 +2,24 @@
 // hidden test's code is in the page), the quiz page is a real form, and posting that form (form-urlencoded, no token)
 // answers the quiz page with the score, each question's verdict and explanation, scored but not kept. The lesson page
 // lists its practice items. The renderer is the web app's own entry, as the build bundles it.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../../../scripts/inline-scripts';
 import type { StudioExercise, StudioQuiz } from '../../../shared/practice';
 import { createPageRenderer } from '../../../web/entry-server';
 import { quizAttempts } from '../../db/schema';
 import { createCourse, createLesson, createUser, type TestUser } from '../../test/factories';
 import { call } from '../../test/kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRenderingTestApp, parseHtml } from '../../test/rendering-test-app';
+import type { TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let webDir: string;
 let admin: TestUser;
 let courseId: string;
 let lessonId: string;
 let quiz: StudioQuiz;
 let exercise: StudioExercise;
 
-const window = new Window();
-const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
-const text = (html: string) => parse(html).querySelector('#root')?.textContent ?? '';
+const text = (html: string) => parseHtml(html).querySelector('#root')?.textContent ?? '';
 
 /** The quiz form's fields as a browser sends them: one `q-{question}` per chosen choice. */
 function formBody(choices: [questionIndex: number, choiceIndex: number][]): string {
@@ -43,11 +36,7 @@ const postForm = (id: string, body: string) =>
   });
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-practice-pages-'));
-  const repo = path.join(import.meta.dirname, '../../../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  t = await createTestApp({ config: { webDir }, createPageRenderer });
+  t = await createRenderingTestApp(createPageRenderer);
   const { db } = t.database;
   admin = await createUser(db, { role: 'admin' });
   courseId = (await createCourse(db)).id;
@@ -97,14 +86,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (webDir) fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 describe('the exercise page without JavaScript', () => {
   it('has the title, the prompt, the starter code in a <pre> and the visible tests, never a hidden test’s code', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/exercise/${exercise._id}` });
     expect(res.statusCode).toBe(200);
-    const doc = parse(res.body);
+    const doc = parseHtml(res.body);
     expect(doc.querySelector('h1')?.textContent).toContain('Add two numbers');
     expect(text(res.body)).toContain('that returns the sum');
     expect(doc.querySelector('pre code')?.textContent).toBe('function add(a, b) {\n  return 0;\n}');
@@ -122,7 +110,7 @@ describe('the quiz page without JavaScript', () => {
   it('is a form posting to its own address, each question a fieldset with its legend and named fields', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/quiz/${quiz._id}` });
     expect(res.statusCode).toBe(200);
-    const doc = parse(res.body);
+    const doc = parseHtml(res.body);
     const form = doc.querySelector('form.quiz-form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe(`/quiz/${quiz._id}`);
@@ -153,7 +141,7 @@ describe('the quiz page without JavaScript', () => {
     expect(page).toContain('push appends');
     expect(page).toContain('Log in to keep your result');
     // The learner's answers stay ticked.
-    const doc = parse(res.body);
+    const doc = parseHtml(res.body);
     expect(doc.querySelector(`input[value="${quiz.questions[0].choices[0]._id}"]`)?.hasAttribute('checked')).toBe(true);
     // Scored, not kept: a form post has no learner.
     const kept = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.quizId, quiz._id));
@@ -196,7 +184,7 @@ describe('the lesson page', () => {
   it('lists its practice items after the content, each linking to its page', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/course/${courseId}/${lessonId}` });
     expect(res.statusCode).toBe(200);
-    const doc = parse(res.body);
+    const doc = parseHtml(res.body);
     const section = [...doc.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === 'Practice');
     const links = [...(section?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'));
     expect(links).toEqual([`/quiz/${quiz._id}`, `/exercise/${exercise._id}`]);

@@ -2,19 +2,15 @@
 // learners cannot; bad input is refused naming the field; the public read answers the product's defaults until a
 // change, and a change reaches the rendered pages (titles, share tags, JSON-LD, the navbar, the contact page), the app
 // shell, mails and the feed at once, and another process on the same PostgreSQL within 1 s.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { inlineScripts } from '../../../../scripts/inline-scripts';
 import { DEFAULT_SITE, SITE_STATE_ID, type SiteSettings } from '../../../shared/site';
 import { createPageRenderer } from '../../../web/entry-server';
 import { mailOutbox } from '../../db/schema';
 import { createBlog, createCourse, createUser, type TestUser } from '../../test/factories';
 import { call, errorOf } from '../../test/kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRenderingTestApp, parseHtml, renderedPage } from '../../test/rendering-test-app';
+import type { TestApp } from '../../test/test-app';
 import { twoAppProcesses } from '../../test/two-app-processes';
 import { timeWithin } from '../../test/within';
 
@@ -35,9 +31,7 @@ const OWNED: SiteSettings = {
   },
 };
 
-const window = new Window();
-const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html');
-type Doc = ReturnType<typeof parse>;
+type Doc = ReturnType<typeof parseHtml>;
 const meta = (doc: Doc, key: string) =>
   doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content') ?? null;
 const jsonLd = (doc: Doc) =>
@@ -52,18 +46,10 @@ let learner: TestUser;
 let blogId: string;
 let courseId: string;
 
-const page = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode, url).toBe(200);
-  return parse(res.body);
-};
+const page = (url: string) => renderedPage(t, url, 200);
 
 beforeAll(async () => {
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-site-'));
-  const repo = path.join(import.meta.dirname, '../../../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  t = await createTestApp({ config: { webDir, publicUrl: SITE }, createPageRenderer, outbox: { pollMs: 0 } });
+  t = await createRenderingTestApp(createPageRenderer, { config: { publicUrl: SITE }, outbox: { pollMs: 0 } });
   const { db } = t.database;
   admin = await createUser(db, { role: 'admin' });
   author = await createUser(db, { role: 'author' });
@@ -192,7 +178,7 @@ describe('a change shows everywhere at once', () => {
   });
 
   it('hands the settings to the app shell of pages the browser renders (the Studio, account pages)', async () => {
-    const shell = parse((await t.app.inject({ method: 'GET', url: '/studio/settings' })).body);
+    const shell = parseHtml((await t.app.inject({ method: 'GET', url: '/studio/settings' })).body);
     const state = shell.getElementById(SITE_STATE_ID)?.textContent ?? '';
     expect(JSON.parse(state)).toEqual(OWNED);
   });

@@ -2,18 +2,15 @@
 // publishes and Discard drops; every Update and Publish keeps a revision (the newest 50), any of which can be
 // restored into the working copy; drafts and working copies can be previewed by their author and admins, and by
 // anyone holding a preview link until it expires or is revoked; previews are never cached nor indexed.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../../../scripts/inline-scripts';
 import type { Blog, CourseWithLessons, LessonPage, SearchResult, Tutorial } from '../../../shared/contract';
 import type { StudioBlog, StudioCourse, StudioLesson, StudioTutorial } from '../../../shared/studio';
 import { PREVIEW_LINK_TTL_MS, type PreviewLink, type RevisionList } from '../../../shared/studio-revisions';
 import { createPageRenderer } from '../../../web/entry-server';
 import { createUser, type TestUser } from '../../test/factories';
 import { call, errorOf } from '../../test/kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createRenderingTestApp } from '../../test/rendering-test-app';
+import type { TestApp } from '../../test/test-app';
 import { addLesson, postBlog, postCourse, postTutorial } from './studio-test-kit';
 
 const SITE = 'https://devcourses.example';
@@ -29,15 +26,7 @@ let reader: TestUser;
 let clock = Date.now();
 
 beforeAll(async () => {
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-revisions-'));
-  const repo = path.join(import.meta.dirname, '../../../..');
-  const template = await inlineScripts(fs.readFileSync(path.join(repo, 'index.html'), 'utf8'), repo);
-  fs.writeFileSync(path.join(webDir, 'index.html'), template.html);
-  t = await createTestApp({
-    config: { webDir, publicUrl: SITE },
-    createPageRenderer,
-    studio: { now: () => clock },
-  });
+  t = await createRenderingTestApp(createPageRenderer, { config: { publicUrl: SITE }, studio: { now: () => clock } });
   admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
   alice = await createUser(t.database.db, { name: 'Alice Author', role: 'author' });
   bob = await createUser(t.database.db, { name: 'Bob Author', role: 'author' });
