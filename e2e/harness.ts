@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
+import { THEME_STORAGE_KEY } from '../src/web/starter/theme';
 
 export { defined } from '../src/server/test/defined';
 
@@ -457,6 +458,19 @@ declare global {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Evaluated through the DevTools protocol: an inline <script> tag would be refused by the app's CSP.
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axe.source);
+  // The theme settled: after emulateMedia the page follows the system's change in an event that can come after this
+  // call began; its colour transitions would then start while axe measures. Wait for the theme the page should show
+  // (the reader's stored choice, else the system's), then for the transitions.
+  await page.waitForFunction((key) => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(key);
+    } catch {
+      stored = null;
+    }
+    const system = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    return document.documentElement.dataset.theme === (stored === 'dark' || stored === 'light' ? stored : system);
+  }, THEME_STORAGE_KEY);
   // The page at rest: a transition still running (a button changing colours as its state flips) finishes first,
   // so axe never measures colours half-way. Endless animations (a spinner) are left running.
   await page.evaluate(() =>
