@@ -2,8 +2,10 @@
 // (when Chromium is present), and one summary line.
 // DATABASE_URL set: both runs use throwaway databases on that PostgreSQL server; unset: PGlite.
 // E2E=1: a missing Chromium is an error instead of a skip.
-// TEST_PARTS=static,unit,browser (the default: all three) runs only the parts named; CI runs the static checks and the
-// browser tests once and the unit and API tests on each database (docs/decisions/0054).
+// TEST_PARTS=static,unit,browser (the default: all three) runs only the parts named; `unit-db` instead of `unit` runs
+// only the unit and API test files that reach the database (its client, or a test database), since the others answer
+// the same on any. CI runs the static checks, the browser tests and the database-free tests once, and the tests that
+// use the database on each database (docs/decisions/0054).
 // E2E_SHARD=k/n runs the k-th of n shares of the browser test files (vitest's --shard).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,14 +21,17 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Each failed test as '✗ file › name' and the first line of its error: repeated at the end, where a log's tail shows it. */
 const failures = [];
-const PARTS = ['static', 'unit', 'browser'];
+const PARTS = ['static', 'unit', 'unit-db', 'browser'];
 const parts = (process.env.TEST_PARTS ?? PARTS.join(','))
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
 const unknown = parts.filter((part) => !PARTS.includes(part));
-if (unknown.length > 0 || parts.length === 0) {
-  console.error(`TEST_PARTS names ${unknown.join(', ') || 'nothing'}: it takes any of ${PARTS.join(', ')}.`);
+if (unknown.length > 0 || parts.length === 0 || (parts.includes('unit') && parts.includes('unit-db'))) {
+  console.error(
+    `TEST_PARTS names ${unknown.join(', ') || parts.join(', ') || 'nothing'}: it takes any of ${PARTS.join(', ')}` +
+      ' (unit or unit-db, not both).',
+  );
   process.exit(2);
 }
 
@@ -121,9 +126,42 @@ async function staticChecks() {
 
 if (parts.includes('static')) await staticChecks();
 
-if (parts.includes('unit')) {
-  console.log(`\n=== Unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ===`);
-  vitestRun('unit', []);
+/** The test files whose imports reach the database: its client or a test database (dependency-cruiser's --reaches,
+ *  on the graph `npm run lint:cycles` checks). */
+function databaseTestFiles() {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs'),
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--reaches',
+      '^src/server/(db/client|test/test-database|test/throwaway-database)\\.ts$',
+      '--output-type',
+      'json',
+      'src',
+      'scripts',
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`dependency-cruiser failed: ${result.stderr}`);
+  const files = JSON.parse(result.stdout)
+    .modules.map((module) => module.source)
+    .filter((source) => /\.test\.tsx?$/.test(source));
+  if (files.length === 0) throw new Error('dependency-cruiser found no test file that uses the database');
+  return files;
+}
+
+if (parts.includes('unit') || parts.includes('unit-db')) {
+  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  if (parts.includes('unit')) {
+    console.log(`\n=== Unit and API tests (${db}) ===`);
+    vitestRun('unit', []);
+  } else {
+    const files = databaseTestFiles();
+    console.log(`\n=== Unit and API tests that use the database (${db}): ${files.length} files ===`);
+    vitestRun('unit', files);
+  }
 }
 
 if (!parts.includes('browser')) summary();
