@@ -3,7 +3,7 @@
 // one entry here (account-data.test.ts fails while a column referencing users has none), and its data is then in the
 // export and gone with the account, both without touching the calls.
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -56,6 +56,44 @@ export interface AccountDataPart {
   export: ((db: Db, userId: string) => AsyncIterable<unknown>) | null;
   /** Inside the deleting transaction, before the users row goes. */
   remove(tx: Db, context: DeleteContext): Promise<void>;
+  /** A part that can be large (what the person wrote) also removes up to `limit` rows in one statement of its own,
+   *  before the deleting transaction: the deletion runs it until it removes none, so that on the embedded database,
+   *  whose one connection serves every request, reads run between the batches instead of waiting for all of them.
+   *  `remove` then finds only what was written meanwhile. Answers how many rows it removed or unlinked. */
+  removeBatch?(db: Db, context: DeleteContext, limit: number): Promise<number>;
+}
+
+/** The rows of `userColumn`'s person: all, or the first `limit` of them (by `id`, through a subquery). */
+function rowsOf(db: Db, table: PgTable, id: AnyPgColumn, userColumn: AnyPgColumn, userId: string, limit?: number) {
+  if (limit === undefined) return eq(userColumn, userId);
+  return inArray(id, db.select({ id }).from(table).where(eq(userColumn, userId)).limit(limit));
+}
+
+/** The person's comments on lessons: deleted when they chose so, else kept without an author ('unknown'). */
+async function removeComments(db: Db, { userId, deleteContent }: DeleteContext, limit?: number) {
+  const rows = rowsOf(db, lessonComments, lessonComments.id, lessonComments.userId, userId, limit);
+  const done = deleteContent
+    ? await db.delete(lessonComments).where(rows).returning({ id: lessonComments.id })
+    : await db.update(lessonComments).set({ userId: null }).where(rows).returning({ id: lessonComments.id });
+  return done.length;
+}
+
+/** The person's bugs: deleted (their solutions by others with them, as when the author deletes one) or kept. */
+async function removeBugs(db: Db, { userId, deleteContent }: DeleteContext, limit?: number) {
+  const rows = rowsOf(db, bugs, bugs.id, bugs.userId, userId, limit);
+  const done = deleteContent
+    ? await db.delete(bugs).where(rows).returning({ id: bugs.id })
+    : await db.update(bugs).set({ userId: null }).where(rows).returning({ id: bugs.id });
+  return done.length;
+}
+
+/** The person's solutions: deleted or kept without an author. */
+async function removeSolutions(db: Db, { userId, deleteContent }: DeleteContext, limit?: number) {
+  const rows = rowsOf(db, bugComments, bugComments.id, bugComments.userId, userId, limit);
+  const done = deleteContent
+    ? await db.delete(bugComments).where(rows).returning({ id: bugComments.id })
+    : await db.update(bugComments).set({ userId: null }).where(rows).returning({ id: bugComments.id });
+  return done.length;
 }
 
 /** Rows per read of an export: memory holds one batch of one part at a time, whatever the account's size. */
@@ -166,10 +204,8 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
           ).map((c) => ({ _id: c.id, lessonId: c.lessonId, content: c.content, createdAt: iso(c.createdAt) })),
         (row) => row._id,
       ),
-    remove: async (tx, { userId, deleteContent }) => {
-      if (deleteContent) await tx.delete(lessonComments).where(eq(lessonComments.userId, userId));
-      else await tx.update(lessonComments).set({ userId: null }).where(eq(lessonComments.userId, userId));
-    },
+    remove: async (tx, context) => void (await removeComments(tx, context)),
+    removeBatch: removeComments,
   },
   {
     // With the person's bugs deleted go their solutions by others, as when the author deletes a bug.
@@ -207,10 +243,8 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
           })),
         (row) => row._id,
       ),
-    remove: async (tx, { userId, deleteContent }) => {
-      if (deleteContent) await tx.delete(bugs).where(eq(bugs.userId, userId));
-      else await tx.update(bugs).set({ userId: null }).where(eq(bugs.userId, userId));
-    },
+    remove: async (tx, context) => void (await removeBugs(tx, context)),
+    removeBatch: removeBugs,
   },
   {
     name: 'solutions',
@@ -235,10 +269,8 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
           })),
         (row) => row._id,
       ),
-    remove: async (tx, { userId, deleteContent }) => {
-      if (deleteContent) await tx.delete(bugComments).where(eq(bugComments.userId, userId));
-      else await tx.update(bugComments).set({ userId: null }).where(eq(bugComments.userId, userId));
-    },
+    remove: async (tx, context) => void (await removeSolutions(tx, context)),
+    removeBatch: removeSolutions,
   },
   {
     // The votes' link to the person goes; the scores they made stay as counted (a score is kept, not summed).

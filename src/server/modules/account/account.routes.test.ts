@@ -37,6 +37,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { userReferences } from '../../test/user-references';
 import { hashPassword } from '../auth';
 import { CERTIFICATE_GONE_REASON } from './account-data';
+import { DELETE_BATCH } from './account.service';
 
 const PASSWORD = 'current-pass-1';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -426,13 +427,48 @@ describe('POST /api/me/delete', () => {
     expect(await db().select().from(lessonComments).where(eq(lessonComments.id, bobs.comment.id))).toHaveLength(1);
   });
 
+  it('unlinks or deletes more than a batch of what the person wrote, in batches', async () => {
+    const course = await createCourse(db());
+    const lesson = await createLesson(db(), { courseId: course.id });
+    const many = DELETE_BATCH * 2 + 3;
+    const write = async (who: TestUser) =>
+      db()
+        .insert(lessonComments)
+        .values(
+          Array.from({ length: many }, (_, i) => ({ lessonId: lesson.id, userId: who.id, content: `<p>${i}</p>` })),
+        );
+    const keeps = await person();
+    const drops = await person();
+    await write(keeps);
+    await write(drops);
+    for (const [who, deleteContent] of [
+      [keeps, false],
+      [drops, true],
+    ] as const) {
+      const res = await call('POST', '/api/me/delete', who, { currentPassword: PASSWORD, deleteContent });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const left = await db()
+      .select({ userId: lessonComments.userId })
+      .from(lessonComments)
+      .where(eq(lessonComments.lessonId, lesson.id));
+    expect(left).toHaveLength(many);
+    expect(left.every((row) => row.userId === null)).toBe(true);
+  });
+
   it('refuses the last admin with 409 saying why, and lets an admin go while another remains', async () => {
     // Earlier tests in this file made no admin: this one is the only one.
     const root = await person({ role: 'admin' });
+    const course = await createCourse(db());
+    const lesson = await createLesson(db(), { courseId: course.id });
+    const written = await writeThings(root, lesson.id);
     expect(
       await errorOf(call('POST', '/api/me/delete', root, { currentPassword: PASSWORD, deleteContent: false }), 409),
     ).toBe(ACCOUNT_MSG.lastAdmin);
     expect((await call('GET', '/api/me', root)).statusCode).toBe(200);
+    // Refused before anything went: what the admin wrote still has its author.
+    const [comment] = await db().select().from(lessonComments).where(eq(lessonComments.id, written.comment.id));
+    expect(comment.userId).toBe(root.id);
     await person({ role: 'admin' });
     const res = await call('POST', '/api/me/delete', root, { currentPassword: PASSWORD, deleteContent: false });
     expect(res.statusCode, res.body).toBe(204);
