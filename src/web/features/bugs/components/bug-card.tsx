@@ -1,9 +1,10 @@
-// A bug in a list: author, date (yyyy-mm-dd), title, 'Solved', its tags (links to the tag's list), the first 120
+// A bug in a list: author (a link to a public profile), date (yyyy-mm-dd), title, 'Solved', its tags (links to the tag's list), the first 120
 // characters of its text, the number of solutions and the best score, 'Read more', and a delete button where the
 // reader may delete.
 import { EXCERPT } from '../../../../shared/constants';
 import type { Bug } from '../../../../shared/contract';
 import { paths } from '../../../app/paths';
+import { AuthorName } from '../../../components/author-name';
 import { TrashIcon } from '../../../components/comment-list';
 import { LocalDate } from '../../../components/local-date';
 import { excerpt } from '../../../lib/format';
@@ -21,7 +22,7 @@ export function BugCard({ bug, onDelete, deleting }: BugCardProps) {
     <article className="card bug-card">
       <div className="card__body">
         <p className="card__meta bug-card__meta">
-          <span className="bug-card__author">{bug.user?.name ?? 'unknown'}</span>
+          <AuthorName author={bug.user} className="bug-card__author" />
           <LocalDate iso={bug.date} />
           {bug.solved && <SolvedBadge />}
         </p>
