@@ -69,31 +69,21 @@ function rowsOf(db: Db, table: PgTable, id: AnyPgColumn, userColumn: AnyPgColumn
   return inArray(id, db.select({ id }).from(table).where(eq(userColumn, userId)).limit(limit));
 }
 
-/** The person's comments on lessons: deleted when they chose so, else kept without an author ('unknown'). */
-async function removeComments(db: Db, { userId, deleteContent }: DeleteContext, limit?: number) {
-  const rows = rowsOf(db, lessonComments, lessonComments.id, lessonComments.userId, userId, limit);
-  const done = deleteContent
-    ? await db.delete(lessonComments).where(rows).returning({ id: lessonComments.id })
-    : await db.update(lessonComments).set({ userId: null }).where(rows).returning({ id: lessonComments.id });
-  return done.length;
-}
-
-/** The person's bugs: deleted (their solutions by others with them, as when the author deletes one) or kept. */
-async function removeBugs(db: Db, { userId, deleteContent }: DeleteContext, limit?: number) {
-  const rows = rowsOf(db, bugs, bugs.id, bugs.userId, userId, limit);
-  const done = deleteContent
-    ? await db.delete(bugs).where(rows).returning({ id: bugs.id })
-    : await db.update(bugs).set({ userId: null }).where(rows).returning({ id: bugs.id });
-  return done.length;
-}
-
-/** The person's solutions: deleted or kept without an author. */
-async function removeSolutions(db: Db, { userId, deleteContent }: DeleteContext, limit?: number) {
-  const rows = rowsOf(db, bugComments, bugComments.id, bugComments.userId, userId, limit);
-  const done = deleteContent
-    ? await db.delete(bugComments).where(rows).returning({ id: bugComments.id })
-    : await db.update(bugComments).set({ userId: null }).where(rows).returning({ id: bugComments.id });
-  return done.length;
+/** What the person wrote (comments, bugs, solutions), by its table: deleted when they chose so (a bug with its
+ *  solutions by others, as when its author deletes it), else kept without an author ('unknown'). All of it inside the
+ *  deleting transaction, or up to `limit` rows in a statement of its own ahead of it. */
+function authored(table: PgTable, id: AnyPgColumn, userColumn: AnyPgColumn) {
+  const removeRows = async (db: Db, { userId, deleteContent }: DeleteContext, limit?: number) => {
+    const rows = rowsOf(db, table, id, userColumn, userId, limit);
+    const statement = deleteContent
+      ? sql`delete from ${table} where ${rows} returning 1`
+      : sql`update ${table} set ${sql.identifier(userColumn.name)} = null where ${rows} returning 1`;
+    return ((await db.execute(statement)) as { rows: unknown[] }).rows.length;
+  };
+  return {
+    remove: async (tx: Db, context: DeleteContext) => void (await removeRows(tx, context)),
+    removeBatch: removeRows,
+  };
 }
 
 /** Rows per read of an export: memory holds one batch of one part at a time, whatever the account's size. */
@@ -204,8 +194,7 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
           ).map((c) => ({ _id: c.id, lessonId: c.lessonId, content: c.content, createdAt: iso(c.createdAt) })),
         (row) => row._id,
       ),
-    remove: async (tx, context) => void (await removeComments(tx, context)),
-    removeBatch: removeComments,
+    ...authored(lessonComments, lessonComments.id, lessonComments.userId),
   },
   {
     // With the person's bugs deleted go their solutions by others, as when the author deletes a bug.
@@ -243,8 +232,7 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
           })),
         (row) => row._id,
       ),
-    remove: async (tx, context) => void (await removeBugs(tx, context)),
-    removeBatch: removeBugs,
+    ...authored(bugs, bugs.id, bugs.userId),
   },
   {
     name: 'solutions',
@@ -269,8 +257,7 @@ export const ACCOUNT_DATA: AccountDataPart[] = [
           })),
         (row) => row._id,
       ),
-    remove: async (tx, context) => void (await removeSolutions(tx, context)),
-    removeBatch: removeSolutions,
+    ...authored(bugComments, bugComments.id, bugComments.userId),
   },
   {
     // The votes' link to the person goes; the scores they made stay as counted (a score is kept, not summed).
