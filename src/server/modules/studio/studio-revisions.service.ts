@@ -55,6 +55,24 @@ async function editable(tx: Db, editor: Editor, r: Revisable, id: string, versio
   return state;
 }
 
+/** One change to an item in one content write: the item locked after the author-owns rule and the version check,
+ *  then `change`; answers the item as the Studio shows it. */
+function changeItem(
+  db: Db,
+  editor: Editor,
+  kind: RevisionKind,
+  id: string,
+  version: number | undefined,
+  change: (tx: Db, r: Revisable, state: ItemState) => Promise<void>,
+): Promise<unknown> {
+  const r = REVISABLE[kind];
+  return contentWrite(db, async (tx) => {
+    const state = await editable(tx, editor, r, id, version);
+    await change(tx, r, state);
+    return studioItem(tx, kind, state.id);
+  });
+}
+
 const noChanges = (r: Revisable, what: string) =>
   conflict(`This ${r.name} has no unpublished changes to ${what}: edit it first (readers already see it as it is).`);
 
@@ -66,9 +84,7 @@ export async function publishChanges(
   id: string,
   version?: number,
 ): Promise<unknown> {
-  const r = REVISABLE[kind];
-  return contentWrite(db, async (tx) => {
-    const state = await editable(tx, editor, r, id, version);
+  return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
     if (!state.working) throw noChanges(r, 'publish');
     const { fields } = state.working;
     checkPublishable(r, fields);
@@ -82,7 +98,6 @@ export async function publishChanges(
       beforeTitle: state.title,
       afterTitle: String(fields.title),
     });
-    return studioItem(tx, kind, state.id);
   });
 }
 
@@ -94,9 +109,7 @@ export async function discardChanges(
   id: string,
   version?: number,
 ): Promise<unknown> {
-  const r = REVISABLE[kind];
-  return contentWrite(db, async (tx) => {
-    const state = await editable(tx, editor, r, id, version);
+  return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
     if (!state.working) throw noChanges(r, 'discard');
     await writeWorkingCopy(tx, r, state, state.version, null);
     await recordAudit(tx, {
@@ -107,7 +120,6 @@ export async function discardChanges(
       beforeTitle: String(state.working.fields.title),
       afterTitle: state.title,
     });
-    return studioItem(tx, kind, state.id);
   });
 }
 
@@ -146,9 +158,7 @@ export async function restoreRevision(
   revisionId: string,
   version?: number,
 ): Promise<unknown> {
-  const r = REVISABLE[kind];
-  return contentWrite(db, async (tx) => {
-    const state = await editable(tx, editor, r, id, version);
+  return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
     const [revision] = isId(revisionId)
       ? await tx
           .select({ fields: contentRevisions.fields, title: contentRevisions.title })
@@ -173,6 +183,5 @@ export async function restoreRevision(
       beforeTitle: String((state.working?.fields ?? state.live).title),
       afterTitle: revision.title,
     });
-    return studioItem(tx, kind, state.id);
   });
 }
