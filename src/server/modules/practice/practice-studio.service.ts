@@ -204,6 +204,30 @@ async function assertRoom(tx: Db, owner: Owner): Promise<void> {
 const nextPosition = (owner: Owner) =>
   sql`(select coalesce(max(${practiceItems.position}), -1) + 1 from ${practiceItems} where ${ownerColumn(owner.kind)} = ${owner.id})`;
 
+/** A new practice item at the end of its lesson's or tutorial's list, audited: the owner locked, then its author
+ *  rule and its room checked. */
+async function insertItem(
+  tx: Db,
+  editor: Editor,
+  ownerKind: OwnerKind,
+  ownerId: string,
+  values: Omit<typeof practiceItems.$inferInsert, 'lessonId' | 'tutorialId' | 'position'>,
+) {
+  const owner = await findOwner(tx, ownerKind, ownerId, true);
+  assertMayChange(editor, owner, ownerKind);
+  await assertRoom(tx, owner);
+  const [row] = await tx
+    .insert(practiceItems)
+    .values({
+      ...values,
+      [ownerKind === 'lesson' ? 'lessonId' : 'tutorialId']: owner.id,
+      position: nextPosition(owner),
+    })
+    .returning();
+  await recordAudit(tx, { actor: editor, action: 'create', entity: row.kind, entityId: row.id, afterTitle: row.title });
+  return row;
+}
+
 /** POST /api/studio/{lessons|tutorials}/{id}/exercises: checks the exercise, then saves it with the check's result. */
 export async function createExercise(
   db: Db,
@@ -224,28 +248,9 @@ export async function createExercise(
     tests: storedTests(body.tests),
     timeLimitMs: body.timeLimitMs ?? PRACTICE.timeLimitMs.default,
   });
-  return contentWrite(db, async (tx) => {
-    const owner = await findOwner(tx, ownerKind, ownerId, true);
-    assertMayChange(editor, owner, ownerKind);
-    await assertRoom(tx, owner);
-    const [row] = await tx
-      .insert(practiceItems)
-      .values({
-        kind: 'exercise',
-        [ownerKind === 'lesson' ? 'lessonId' : 'tutorialId']: owner.id,
-        position: nextPosition(owner),
-        ...fields,
-      })
-      .returning();
-    await recordAudit(tx, {
-      actor: editor,
-      action: 'create',
-      entity: 'exercise',
-      entityId: row.id,
-      afterTitle: row.title,
-    });
-    return toStudioExercise(row);
-  });
+  return contentWrite(db, async (tx) =>
+    toStudioExercise(await insertItem(tx, editor, ownerKind, ownerId, { kind: 'exercise', ...fields })),
+  );
 }
 
 /** PATCH /api/studio/exercises/{id}: any subset; the whole exercise as it will be is checked again. */
@@ -323,25 +328,13 @@ export async function createQuiz(
   ownerId: string,
   body: QuizInput,
 ): Promise<StudioQuiz> {
-  const title = cleanTitle(body.title);
-  return contentWrite(db, async (tx) => {
-    const owner = await findOwner(tx, ownerKind, ownerId, true);
-    assertMayChange(editor, owner, ownerKind);
-    await assertRoom(tx, owner);
-    const [row] = await tx
-      .insert(practiceItems)
-      .values({
-        kind: 'quiz',
-        [ownerKind === 'lesson' ? 'lessonId' : 'tutorialId']: owner.id,
-        position: nextPosition(owner),
-        title,
-        passMark: body.passMark ?? PRACTICE.quiz.passMarkDefault,
-        questions: storedQuestions(body.questions),
-      })
-      .returning();
-    await recordAudit(tx, { actor: editor, action: 'create', entity: 'quiz', entityId: row.id, afterTitle: title });
-    return toStudioQuiz(row);
-  });
+  const quiz = {
+    kind: 'quiz' as const,
+    title: cleanTitle(body.title),
+    passMark: body.passMark ?? PRACTICE.quiz.passMarkDefault,
+    questions: storedQuestions(body.questions),
+  };
+  return contentWrite(db, async (tx) => toStudioQuiz(await insertItem(tx, editor, ownerKind, ownerId, quiz)));
 }
 
 /** PATCH /api/studio/quizzes/{id}: any subset. New questions get new ids (past attempts keep their own answers). */
