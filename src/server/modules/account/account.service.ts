@@ -1,6 +1,7 @@
 // A person's own account: its settings, password, email, sessions, export and deletion, and the public profile.
 // Rules live here; a refused call throws a Refusal. Checking the current password is the routes' (it is throttled
 // like a login); what an account holds is listed once, in account-data.ts.
+import { setImmediate } from 'node:timers/promises';
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   ACCOUNT_LIMITS,
@@ -236,7 +237,9 @@ export async function deleteMyAccount(deps: AccountDeps, me: Me, deleteContent: 
   // for all of it. Should the deletion stop after them, the account is still there, and asking again finishes it.
   const ahead = { userId: me.id, emails: [], deleteContent, now: new Date() };
   for (const part of ACCOUNT_DATA) {
-    while (part.removeBatch && (await part.removeBatch(deps.db, ahead, DELETE_BATCH)) > 0);
+    // Between batches the event loop takes its turn: PGlite runs each statement on this thread, and without the
+    // pause the next batch would start in the same turn, before any waiting request is even read.
+    while (part.removeBatch && (await part.removeBatch(deps.db, ahead, DELETE_BATCH)) > 0) await setImmediate();
   }
   await deps.db.transaction(async (tx) => {
     if (me.role === 'admin') {
