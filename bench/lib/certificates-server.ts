@@ -1,6 +1,6 @@
 // Child process for bench/certificates.ts: the real app on PGlite in BENCH_PGLITE_DIR with the demo content and the
-// built web app (BENCH_WEB_DIR), and BENCH_CERTIFICATES learners who each completed the first demo course, so each
-// holds a certificate; their codes are written to BENCH_CODES_FILE, one a line.
+// built web app (BENCH_WEB_DIR), and BENCH_CERTIFICATES learners who each completed the first demo course (its
+// lessons and its practice), so each holds a certificate; their codes are written to BENCH_CODES_FILE, one a line.
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
@@ -36,6 +36,12 @@ for (let i = 0; i < count; i++) {
   await database.db.execute(
     sql`insert into lesson_progress (user_id, lesson_id, watched, completed)
         select ${learner.id}, l.id, coalesce(l.duration, 60), true from lessons l where l.course_id = ${courseId}`,
+  );
+  // A course is complete with its practice too: every exercise and quiz of its lessons passed.
+  await database.db.execute(
+    sql`insert into practice_progress (user_id, item_id, passed_at)
+        select ${learner.id}, p.id, now() from practice_items p join lessons l on l.id = p.lesson_id
+        where l.course_id = ${courseId}`,
   );
   const code = await issueIfComplete(database.db, learner.id, courseId);
   if (!code) throw new Error('no certificate was issued');
