@@ -27,7 +27,10 @@ const EXAMPLES = {
   javascript: 'const greet = (name) => `Hello, ${name}!`;\nconsole.log(greet("JavaScript"));',
   typescript: 'const answer: number = 40 + 2;\nconsole.log(`The answer is ${answer}`);',
   python: 'def greet(name):\n    return f"Hello, {name}!"\n\nprint(greet("Python"))',
-  html: '<h1>Hello, HTML</h1>\n<p>Rendered in a sandbox.</p>',
+  html:
+    '<h1>Hello, HTML</h1>\n<p>Rendered in a sandbox.</p>\n<p id="out"></p>\n<script>\n' +
+    'let storage = "readable";\ntry { localStorage.length; } catch { storage = "refused"; }\n' +
+    'document.getElementById("out").textContent = "Written by a script; storage " + storage;\n</script>',
   loop: 'let turns = 0;\nwhile (true) {\n  turns++;\n}',
   pythonLoop: 'while True:\n    pass',
   storage:
@@ -125,7 +128,10 @@ describe('runnable examples', () => {
     const rendered = codeBlock(page, 3).locator('iframe.playground__page');
     await rendered.waitFor();
     expect(await rendered.getAttribute('sandbox')).toBe('allow-scripts');
-    await page.frameLocator('iframe.playground__page').getByRole('heading', { name: 'Hello, HTML' }).waitFor();
+    const example = page.frameLocator('iframe.playground__page');
+    await example.getByRole('heading', { name: 'Hello, HTML' }).waitFor();
+    // The example's own script runs, in an opaque origin: the app's storage is not its to read.
+    await example.getByText('Written by a script; storage refused').waitFor();
 
     // The runner frame is sandboxed without allow-same-origin.
     const frame = page.locator('iframe[title="Code runner"]');

@@ -5,6 +5,9 @@ import type { RunResult, Verdict } from './practice-rules';
 /** Where the app serves the runner frame and the runtimes' files: its own path, with its own CSP. */
 export const RUNNER_PATH = '/practice-runner';
 
+/** The page a runnable HTML example renders in: the example's HTML follows its address after `#`. */
+export const EXAMPLE_PAGE_PATH = `${RUNNER_PATH}/example.html`;
+
 /** The time limit of a runnable example's run: an exercise's default (PRACTICE.timeLimitMs.default). */
 export const EXAMPLE_TIME_LIMIT_MS = 2_000;
 

@@ -2,7 +2,7 @@
 // app's origin) and its scripts and runtimes' files are readable from the frame's opaque origin, kept a year and
 // gzipped; the app's own pages may frame it and nothing else of the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNNER_PATH } from '../../shared/practice';
+import { EXAMPLE_PAGE_PATH, RUNNER_PATH } from '../../shared/practice';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -40,6 +40,22 @@ describe('the runner frame', () => {
     expect(script).toMatch(new RegExp(`^${RUNNER_PATH}/frame-[0-9a-f]{12}\\.js$`));
     expect(worker).toMatch(new RegExp(`^${origin}${RUNNER_PATH}/worker-[0-9a-f]{12}\\.js$`));
     expect(base).toMatch(new RegExp(`^${origin}${RUNNER_PATH}/runtimes/[^/]+/$`));
+  });
+
+  it("serves the HTML examples' page with a CSP of its own: inline scripts run, in a sandbox that loads and sends nothing", async () => {
+    const res = await t.app.inject({ url: EXAMPLE_PAGE_PATH, headers: { host: 'learn.example.test:8080' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'unsafe-inline'");
+    expect(csp).toContain('sandbox allow-scripts');
+    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).not.toContain('connect-src');
+    expect(csp).toContain("form-action 'none'");
+    expect(csp).toContain('frame-ancestors http://learn.example.test:8080');
+    // The example's HTML is never sent to the server: the page reads it from its address's fragment.
+    expect(res.body).toContain('location.hash');
   });
 
   it('serves its scripts readable from an opaque origin, kept a year, gzipped', async () => {

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RUNNER_PATH } from '../../shared/practice';
+import { EXAMPLE_PAGE_PATH, RUNNER_PATH } from '../../shared/practice';
 import { PATHS } from '../paths';
 
 const gzip = promisify(zlib.gzip);
@@ -98,6 +98,31 @@ export function frameCsp(origin: string): string {
   ].join('; ');
 }
 
+/** The CSP of a runnable HTML example's page: its own inline scripts and styles run (the example is the learner's
+ *  page), in a sandbox with an opaque origin that may load and send nothing (no requests, no other scripts, no
+ *  forms), framed only by the app. */
+export function examplePageCsp(origin: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'unsafe-inline'",
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    'font-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${origin}`,
+    'sandbox allow-scripts',
+  ].join('; ');
+}
+
+/** The example's page: it writes the HTML its address carries after `#` (so nothing of it reaches the server) as the
+ *  whole document, whose scripts then run under the page's CSP. */
+const EXAMPLE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Example</title><script>' +
+  "addEventListener('DOMContentLoaded',function(){var html=decodeURIComponent(location.hash.slice(1));" +
+  'document.open();document.write(html);document.close();});' +
+  '</script></head><body></body></html>';
+
 function frameHtml(origin: string, frameScript: string, workerScript: string, runtimes: string): string {
   const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return (
@@ -149,6 +174,14 @@ async function practiceRunner(app: FastifyInstance, options: PracticeRunnerOptio
       .type('text/html; charset=utf-8')
       .send(frameHtml(origin, frame, worker, runtimesBase));
   });
+
+  app.get(EXAMPLE_PAGE_PATH, { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header('content-security-policy', examplePageCsp(originOf(request)))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(EXAMPLE_PAGE),
+  );
 
   app.get<{ Params: { script: string } }>(
     `${RUNNER_PATH}/:script`,

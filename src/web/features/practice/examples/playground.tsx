@@ -1,9 +1,11 @@
 // A runnable example in place of its code block: the editor holding the block's code, Run and Stop, and the output
 // below. JavaScript, TypeScript and Python run in the sandboxed runner (one per page, shared by its examples); HTML
-// renders in an `<iframe sandbox="allow-scripts">` from `srcdoc`, without `allow-same-origin`.
+// renders, scripts and all, in an `<iframe sandbox="allow-scripts">` (without `allow-same-origin`) of the runner's
+// example page, which carries the HTML after `#` and has a CSP of its own: the app's, which `srcdoc` would inherit,
+// runs no inline script.
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { EXAMPLE_TIME_LIMIT_MS, type RunnerResult } from '../../../../shared/practice-runner';
+import { EXAMPLE_PAGE_PATH, EXAMPLE_TIME_LIMIT_MS, type RunnerResult } from '../../../../shared/practice-runner';
 import { CodeEditor, type EditorLanguage } from '../editor/code-editor';
 import { createRunner, type Runner } from '../runner/runner-host';
 import './playground.css';
@@ -38,7 +40,10 @@ export function Playground({ language, initialCode }: { language: EditorLanguage
   const [code, setCode] = useState(initialCode);
   // Pressing the block's Run made this playground: it runs the block's code at once.
   const [state, setState] = useState<State>({ kind: language === 'html' ? 'idle' : 'loading' });
-  const [page, setPage] = useState<string | null>(language === 'html' ? initialCode : null);
+  // The HTML shown, and how many times Run showed it: each Run is a new page (a fresh document for its scripts).
+  const [page, setPage] = useState<{ html: string; run: number } | null>(
+    language === 'html' ? { html: initialCode, run: 0 } : null,
+  );
   const runButton = useRef<HTMLButtonElement>(null);
   const busy = state.kind === 'loading' || state.kind === 'running';
   const name = NAMES[language];
@@ -56,7 +61,7 @@ export function Playground({ language, initialCode }: { language: EditorLanguage
 
   const run = () => {
     if (language === 'html') {
-      setPage(code);
+      setPage((shown) => ({ html: code, run: (shown?.run ?? 0) + 1 }));
       return;
     }
     setState({ kind: 'loading' });
@@ -100,10 +105,11 @@ export function Playground({ language, initialCode }: { language: EditorLanguage
       {language === 'html'
         ? page !== null && (
             <iframe
+              key={page.run}
               className="playground__page"
               title={`Output of the ${name} example`}
               sandbox="allow-scripts"
-              srcDoc={page}
+              src={`${EXAMPLE_PAGE_PATH}#${encodeURIComponent(page.html)}`}
             />
           )
         : result && (
