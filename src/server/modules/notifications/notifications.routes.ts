@@ -35,6 +35,10 @@ import {
 import { SseStream } from './stream-hub';
 import { applyUnsubscribe, readUnsubscribeToken } from './unsubscribe';
 
+/** Stream tickets per person per minute: one per full page load (each opens the stream anew) and per reconnect, so
+ *  a reader moving quickly through pages is not refused; the open streams themselves are bounded per person. */
+export const STREAM_TICKETS_PER_MINUTE = 120;
+
 const idParams = z.object({ id: idParam });
 const tokenParams = z.object({ token: z.string().max(300) });
 const streamQuery = z.object({ ticket: z.string().max(100).optional() });
@@ -130,7 +134,11 @@ export const notificationsRoutes: FastifyPluginAsync = async (instance) => {
 
   app.post(
     '/api/notifications/stream-ticket',
-    { ...write, schema: { response: { 200: streamTicket } } },
+    {
+      preHandler: app.requireUser,
+      config: perUserRateLimit(STREAM_TICKETS_PER_MINUTE),
+      schema: { response: { 200: streamTicket } },
+    },
     async (request) => ({ ticket: await newStreamTicket(db, signedInUser(request).id) }),
   );
 

@@ -4,10 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type NotificationItem, STREAM_EVENT } from '../../../shared/notifications';
+import { WRITES_PER_MINUTE } from '../../lib/per-user-rate-limit';
 import { createUser, type TestUser } from '../../test/factories';
 import { call } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { twoAppProcesses } from '../../test/two-app-processes';
+import { STREAM_TICKETS_PER_MINUTE } from './notifications.routes';
 
 interface StreamEvent {
   id: string;
@@ -125,6 +127,14 @@ describe('one app', () => {
     expect(first.contentType).toMatch(/^text\/event-stream/);
     expect((await openStream(base, {}, `?ticket=${ticket}`)).status).toBe(401);
     first.close();
+  });
+
+  it('gives a ticket for each of many page loads in a minute (more than a write allows), then refuses with 429', async () => {
+    const reader = await createUser(t.database.db, { name: 'Fast Reader' });
+    const ticketCall = () => call(t.app, 'POST', '/api/notifications/stream-ticket', reader);
+    for (let i = 0; i < STREAM_TICKETS_PER_MINUTE; i++) expect((await ticketCall()).statusCode).toBe(200);
+    expect(STREAM_TICKETS_PER_MINUTE).toBeGreaterThan(WRITES_PER_MINUTE);
+    expect((await ticketCall()).statusCode).toBe(429);
   });
 
   it('sends new notifications with id lines, comment lines while idle, and replays without duplicates', async () => {
