@@ -103,6 +103,21 @@ async function startServer(env: Record<string, string>, timeoutMs = 180_000): Pr
   };
 }
 
+const TICKS_PER_S = 100;
+/** CPU seconds used so far (user + system) by the server's main thread (its event loop: HTTP, the database client,
+ *  PGlite itself) and by the whole process (the grading workers too). Read from /proc, so the figures per verdict
+ *  hold on a loaded machine where the wall-clock rates do not. */
+function cpuSeconds(pid: number): { main: number; all: number } {
+  const used = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+  };
+  return {
+    main: used(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+    all: used(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')),
+  };
+}
+
 /** The highest RSS seen while `work` runs (sampled every 200 ms). */
 async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
   let peakMb = rssMb(pid);
@@ -125,6 +140,9 @@ interface SubmitRun {
   p99: number;
   /** The mean of the answers' `durationMs`: the time the engine itself ran the code and tests. */
   engineMs: number;
+  /** CPU milliseconds a verdict of the measured window cost the server: its main thread, and every thread. */
+  mainCpuMs: number;
+  allCpuMs: number;
   /** 2xx answers in the measured window; those whose verdict was not the one expected. */
   ok: number;
   unexpected: number;
@@ -163,14 +181,15 @@ async function submitOnce(
 /** `concurrency` learners each submitting again as soon as answered: `warmupSeconds` not counted, then `seconds`,
  *  in which every answer counts (by when it arrived). */
 async function submitLoad(
-  url: string,
+  server: Server,
   nextToken: () => string,
   options: { exerciseId: string; code: string; expected: string; concurrency: number; seconds: number },
   warmupSeconds = WARMUP_S,
 ): Promise<SubmitRun> {
+  const { url } = server;
   const latencies: number[] = [];
   let engineMs = 0;
-  const run: Omit<SubmitRun, 'perSecond' | 'p50' | 'p99' | 'engineMs'> = {
+  const run: Omit<SubmitRun, 'perSecond' | 'p50' | 'p99' | 'engineMs' | 'mainCpuMs' | 'allCpuMs'> = {
     ok: 0,
     unexpected: 0,
     tooMany: 0,
@@ -180,6 +199,12 @@ async function submitLoad(
   };
   const from = performance.now() + warmupSeconds * 1000;
   const until = from + options.seconds * 1000;
+  let cpuFrom = cpuSeconds(server.pid);
+  let cpuUntil = cpuFrom;
+  const cpuTimers = [
+    setTimeout(() => (cpuFrom = cpuSeconds(server.pid)), from - performance.now()),
+    setTimeout(() => (cpuUntil = cpuSeconds(server.pid)), until - performance.now()),
+  ];
   await Promise.all(
     Array.from({ length: options.concurrency }, async () => {
       while (performance.now() < until) {
@@ -202,9 +227,13 @@ async function submitLoad(
       }
     }),
   );
+  cpuTimers.forEach(clearTimeout);
   latencies.sort((a, b) => a - b);
+  const perVerdict = (seconds: number) => (run.ok ? Math.round((seconds * 1000 * 10) / run.ok) / 10 : 0);
   return {
     ...run,
+    mainCpuMs: perVerdict(cpuUntil.main - cpuFrom.main),
+    allCpuMs: perVerdict(cpuUntil.all - cpuFrom.all),
     perSecond: run.ok / options.seconds,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
@@ -297,14 +326,15 @@ async function benchLanguage(
   if (first.status !== 200 || first.verdict !== 'passed')
     throw new Error(`${language}: the first submission answered ${first.status} ${first.verdict ?? ''}`);
   const options = { exerciseId, code, expected: 'passed' };
-  const serial = await submitLoad(server.url, nextToken, { ...options, concurrency: 1, seconds: SERIAL_S }, 1);
+  const serial = await submitLoad(server, nextToken, { ...options, concurrency: 1, seconds: SERIAL_S }, 1);
   const { result: load, peakMb } = await peakRss(server.pid, () =>
-    submitLoad(server.url, nextToken, { ...options, concurrency: CONCURRENCY, seconds: duration }),
+    submitLoad(server, nextToken, { ...options, concurrency: CONCURRENCY, seconds: duration }),
   );
   console.log(
     `  ${language}: first submission (starts its workers) ${firstMs.toFixed(0)} ms; one at a time p50 ` +
       `${serial.p50} ms (engine ${serial.engineMs} ms); ${CONCURRENCY} at once: ${load.perSecond.toFixed(0)} verdicts/s, p50 ${load.p50} ms, ` +
-      `p99 ${load.p99} ms, engine ${load.engineMs} ms a verdict (${load.ok} answered, ${load.unexpected} not 'passed'; ${refusals(load)}); ` +
+      `p99 ${load.p99} ms, engine ${load.engineMs} ms a verdict, server CPU ${load.mainCpuMs} ms a verdict on its ` +
+      `main thread and ${load.allCpuMs} ms in all (${load.ok} answered, ${load.unexpected} not 'passed'; ${refusals(load)}); ` +
       `peak RSS ${peakMb.toFixed(0)} MB`,
   );
   return { firstMs, serialP50: serial.p50, serialEngineMs: serial.engineMs, load, peakMb };
@@ -378,7 +408,7 @@ const meets = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /** The grader's workers on this machine (grading/grader.ts's defaults). */
 const WORKERS = {
-  javascript: Math.min(os.availableParallelism(), 8),
+  javascript: Math.min(Math.max(1, os.availableParallelism() - 1), 8),
   python: os.availableParallelism() >= 4 ? 2 : 1,
 };
 
@@ -399,8 +429,10 @@ function verdicts(rows: Row[]): string[] {
           `${WORKERS[language]} worker(s) could give at most ` +
           `${load.engineMs ? ((WORKERS[language] * 1000) / load.engineMs).toFixed(0) : '?'}/s; one at a time, ` +
           `${outside(r[language])} ms of each verdict went outside the engine (HTTP, the database, the hand-over ` +
-          `to the worker), at most ${(1000 / Math.max(1, outside(r[language]))).toFixed(0)}/s if that is one ` +
-          'busy main thread.',
+          `to the worker). Under load a verdict cost the server ${load.mainCpuMs} ms of CPU on its main thread ` +
+          `(at most ${(1000 / Math.max(0.1, load.mainCpuMs)).toFixed(0)}/s from one main thread) and ` +
+          `${load.allCpuMs} ms on all its threads (at most ${((os.availableParallelism() * 1000) / Math.max(0.1, load.allCpuMs)).toFixed(0)}/s ` +
+          `on ${os.availableParallelism()} cores of its own).`,
       );
     }
     const ratio = r.readsLoops.p99 / Math.max(1, r.readsIdle.p99);
@@ -439,15 +471,16 @@ async function main(): Promise<void> {
 
   const submissions = [
     '| db | language | first submission, ms | one at a time: p50 ms (engine) | 20 at once: verdicts/s | p50 ms | ' +
-      "p99 ms | engine ms | answered 2xx | not 'passed' | 429 | 503 | other non-2xx / errors |",
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      "p99 ms | engine ms | server CPU ms a verdict: main thread / all | answered 2xx | not 'passed' | 429 | 503 | " +
+      'other non-2xx / errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.flatMap((r) =>
       (['javascript', 'python'] as const).map((language) => {
         const { firstMs, serialP50, serialEngineMs, load } = r[language];
         return (
           `| ${r.db} | ${language === 'javascript' ? 'JavaScript' : 'Python'} | ${firstMs.toFixed(0)} | ` +
           `${serialP50} (${serialEngineMs}) | ${load.perSecond.toFixed(0)} | ${load.p50} | ${load.p99} | ` +
-          `${load.engineMs} | ${load.ok} | ${load.unexpected} | ` +
+          `${load.engineMs} | ${load.mainCpuMs} / ${load.allCpuMs} | ${load.ok} | ${load.unexpected} | ` +
           `${load.tooMany} | ${load.busy} | ${load.otherStatus + load.failed} |`
         );
       }),

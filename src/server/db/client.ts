@@ -1,11 +1,18 @@
 // Opens the database: PGlite in a directory (or in memory) by default, PostgreSQL when a URL is given.
 // Nothing else in the code knows which one it talks to.
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import * as schema from './schema';
 import { PATHS } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows a raw statement answers: both drivers (node-postgres and PGlite) answer raw queries with `{ rows }`. */
+export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
 
 export interface Database {
   db: Db;

@@ -498,6 +498,8 @@ export const exerciseSubmissions = pgTable(
     output: text('output').notNull(),
     error: text('error'),
     durationMs: integer('duration_ms').notNull(),
+    /** The learner's how-manieth submission on the exercise (1, 2, …): the latest ones are kept by this number. */
+    seq: integer('seq').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('exercise_submissions_user_exercise_idx').on(t.userId, t.exerciseId, t.createdAt)],
@@ -535,6 +537,9 @@ export const practiceProgress = pgTable(
       .notNull()
       .references(() => practiceItems.id, { onDelete: 'cascade' }),
     code: text('code'),
+    /** How many submissions the learner made on the exercise: the next one's `seq`. Counting it in this row makes
+     *  concurrent submissions of one learner on one item take turns (the row's lock) without a lock of their own. */
+    submissions: integer('submissions').notNull().default(0),
     passedAt: timestamp('passed_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

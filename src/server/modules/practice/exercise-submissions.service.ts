@@ -4,7 +4,7 @@
 // pass or fail only, so no hidden test's code, input or expected value leaves the server. The latest
 // `PRACTICE.submissionsKept` submissions per learner and exercise are kept (older ones deleted in the same
 // transaction); a passing verdict marks the exercise passed for good.
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   PRACTICE,
   type PracticeMergeBody,
@@ -15,10 +15,11 @@ import {
   TEXTS,
   type TestResult,
 } from '../../../shared/practice';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { exerciseSubmissions, practiceProgress, type StoredTest } from '../../db/schema';
 import { isId } from '../../lib/ids';
-import { assertCodeSize, exerciseNotFound, lockLearnerItem, markPassed } from './practice-items';
+import { assertCodeSize, exerciseNotFound } from './practice-items';
+import { PROGRESS_CHANNEL } from '../progress';
 import { findVisibleItem } from './practice-reads.service';
 import { issueIfComplete } from '../certificates';
 
@@ -59,16 +60,21 @@ const toSubmission = (row: SubmissionRow): Submission => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** POST /api/exercises/{id}/submissions: grades the code, stores the submission, answers its verdict. */
+/** The exercise a submission is graded against: the visible item with its tests (hidden ones too). */
+export type GradedExercise = NonNullable<Awaited<ReturnType<typeof findVisibleItem>>>;
+
+/** POST /api/exercises/{id}/submissions: grades the code, stores the submission, answers its verdict. `find` reads
+ *  the exercise (the route keeps it in the catalogue's cache). */
 export async function submitCode(
   db: Db,
   grade: Grade,
   userId: string,
   exerciseId: string,
   code: string,
+  find: (id: string) => Promise<GradedExercise | null> = (id) => findVisibleItem(db, 'exercise', id),
 ): Promise<Submission> {
   assertCodeSize('code', code);
-  const exercise = await findVisibleItem(db, 'exercise', exerciseId);
+  const exercise = await find(exerciseId);
   if (!exercise) throw exerciseNotFound();
   const tests = runOrder(exercise.tests ?? []);
   const result = await grade({
@@ -77,43 +83,73 @@ export async function submitCode(
     tests: tests.map((test) => ({ name: test.name, code: test.code, hidden: test.hidden })),
     timeLimitMs: exercise.timeLimitMs ?? PRACTICE.timeLimitMs.default,
   });
-  const row = await db.transaction(async (tx) => {
-    await lockLearnerItem(tx, userId, exercise.id);
-    const [inserted] = await tx
-      .insert(exerciseSubmissions)
-      .values({
-        exerciseId: exercise.id,
-        userId,
-        code,
-        verdict: result.verdict,
-        results: learnerResults(tests, result.tests),
-        output: result.output,
-        error: result.error ?? null,
-        durationMs: Math.round(result.durationMs),
-      })
-      .returning();
-    await keepLatestSubmissions(tx, userId, exercise.id);
-    await keepCode(tx, userId, exercise.id, code);
-    if (result.verdict === 'passed') await markPassed(tx, userId, exercise.id);
-    return inserted;
-  });
-  // A pass may complete the course: its certificate is issued once the pass is stored.
-  if (result.verdict === 'passed' && exercise.courseId) await issueIfComplete(db, userId, exercise.courseId);
-  return toSubmission(row);
+  const results = learnerResults(tests, result.tests);
+  const durationMs = Math.round(result.durationMs);
+  const stored = await storeSubmission(db, userId, exercise.id, code, result, results, durationMs);
+  // A first pass may complete the course: its certificate is issued once the pass is stored.
+  if (stored.firstPass && exercise.courseId) await issueIfComplete(db, userId, exercise.courseId);
+  return {
+    _id: stored.id,
+    verdict: result.verdict,
+    tests: results,
+    output: result.output,
+    ...(result.error !== undefined && { error: result.error }),
+    durationMs,
+    createdAt: new Date(stored.createdAt).toISOString(),
+  };
 }
 
-async function keepLatestSubmissions(tx: Db, userId: string, exerciseId: string): Promise<void> {
-  const mine = and(eq(exerciseSubmissions.userId, userId), eq(exerciseSubmissions.exerciseId, exerciseId));
-  const kept = tx
-    .select({ id: exerciseSubmissions.id })
-    .from(exerciseSubmissions)
-    .where(mine)
-    .orderBy(desc(exerciseSubmissions.createdAt), desc(exerciseSubmissions.id))
-    .limit(PRACTICE.submissionsKept);
-  await tx.delete(exerciseSubmissions).where(and(mine, notInArray(exerciseSubmissions.id, kept)));
+/** Stores a graded submission in one statement (one round trip, its own transaction): the learner's count on the
+ *  item goes up by one in their progress row (with the code kept, and `passed_at` set by a first pass), the
+ *  submission takes that count as its number, and the learner's submissions numbered `submissionsKept` or more below
+ *  it are deleted. The progress row's lock makes one learner's concurrent submissions on one item take turns, and
+ *  each trims by number, not by what its snapshot sees, so no more than `submissionsKept` stay. A first pass
+ *  announces the learner on the progress channel, so every process forgets their kept progress reads. */
+async function storeSubmission(
+  db: Db,
+  userId: string,
+  exerciseId: string,
+  code: string,
+  result: RunResult,
+  results: TestResult[],
+  durationMs: number,
+): Promise<{ id: string; createdAt: string | Date; firstPass: boolean }> {
+  const passedAt = result.verdict === 'passed' ? sql`now()` : sql`null`;
+  const [row] = await rowsOf<{ id: string; created_at: string | Date; first_pass: boolean }>(
+    db,
+    sql`
+      with progress as (
+        insert into practice_progress (user_id, item_id, code, submissions, passed_at)
+        values (${userId}::uuid, ${exerciseId}::uuid, ${code}, 1, ${passedAt})
+        on conflict (user_id, item_id) do update set
+          code = excluded.code,
+          submissions = practice_progress.submissions + 1,
+          passed_at = coalesce(practice_progress.passed_at, excluded.passed_at),
+          updated_at = now()
+        returning submissions, passed_at is not null and passed_at = now() as first_pass
+      ),
+      inserted as (
+        insert into exercise_submissions
+          (exercise_id, user_id, code, verdict, results, output, error, duration_ms, seq)
+        select ${exerciseId}::uuid, ${userId}::uuid, ${code}, ${result.verdict}, ${JSON.stringify(results)}::jsonb,
+          ${result.output}, ${result.error ?? null}, ${durationMs}::int, submissions
+        from progress
+        returning id, created_at
+      ),
+      trimmed as (
+        delete from exercise_submissions
+        where user_id = ${userId}::uuid and exercise_id = ${exerciseId}::uuid
+          and seq <= (select submissions from progress) - ${PRACTICE.submissionsKept}::int
+      ),
+      announced as (select pg_notify(${PROGRESS_CHANNEL}, ${userId}) from progress where first_pass)
+      select inserted.id, inserted.created_at, progress.first_pass, (select count(*) from announced) as announced
+      from inserted, progress
+    `,
+  );
+  return { id: row.id, createdAt: row.created_at, firstPass: row.first_pass };
 }
 
-/** The learner's latest code for the exercise (their last submission or save). */
+/** The learner's latest code for the exercise (their last save). */
 async function keepCode(tx: Db, userId: string, itemId: string, code: string): Promise<void> {
   await tx
     .insert(practiceProgress)

@@ -28,7 +28,14 @@ import { findUserByToken, signedInUser } from '../../plugins/current-user';
 import { listSubmissions, mergeCode, saveCode, submitCode } from './exercise-submissions.service';
 import { codeSizeCheck } from './code-size';
 import { exerciseNotFound, type OwnerKind, ownerNotFound, quizNotFound } from './practice-items';
-import { getPublicExercise, getPublicQuiz, learnerState, listPublicItems, passedAmong } from './practice-reads.service';
+import {
+  findVisibleItem,
+  getPublicExercise,
+  getPublicQuiz,
+  learnerState,
+  listPublicItems,
+  passedAmong,
+} from './practice-reads.service';
 import { attemptQuiz } from './quiz-attempts.service';
 
 /** Saves of the code in the editor per learner per minute: the editor saves a few seconds after typing stops. */
@@ -106,6 +113,9 @@ export const practiceRoutes: FastifyPluginAsync = async (instance) => {
   );
 
   const submissionBytes = codeSizeCheck(['code']);
+  /** The exercise with every test, hidden ones too, kept like the public reads (it never leaves the server). */
+  const gradedExercise = (id: string) =>
+    keep(`graded:${id.toLowerCase()}`, () => findVisibleItem(db, 'exercise', id.toLowerCase()));
   app.post(
     '/api/exercises/:id/submissions',
     {
@@ -118,7 +128,7 @@ export const practiceRoutes: FastifyPluginAsync = async (instance) => {
       const userId = signedInUser(request).id;
       return progressWrite(
         userId,
-        submitCode(db, (run) => app.grader.grade(run), userId, request.params.id, request.body.code),
+        submitCode(db, (run) => app.grader.grade(run), userId, request.params.id, request.body.code, gradedExercise),
       );
     },
   );

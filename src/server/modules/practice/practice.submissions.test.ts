@@ -12,7 +12,7 @@ import {
   submissionList,
   TEXTS,
 } from '../../../shared/practice';
-import { exerciseSubmissions } from '../../db/schema';
+import { exerciseSubmissions, practiceProgress } from '../../db/schema';
 import { createCourse, createExercise, createLesson, createUser, type TestUser } from '../../test/factories';
 import { call, errorOf } from '../../test/kit';
 import { createTestApp } from '../../test/test-app';
@@ -168,6 +168,32 @@ describe('limits', () => {
       (await call(t.app, 'GET', `/api/exercises/${jsExercise.id}/submissions`, user)).json(),
     );
     expect(listed.submissions[0].code).toBe(`function add() { return ${PRACTICE.submissionsKept + 2}; }`);
+  }, 60_000);
+
+  it('keeps no more than 20 when one learner submits several at once, and keeps their latest code', async () => {
+    const user = await createUser(t.database.db);
+    for (let i = 0; i < PRACTICE.submissionsKept - 2; i++)
+      expect((await submit(user, jsExercise.id, `function add() { return ${i}; }`)).statusCode).toBe(200);
+    const together = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => submit(user, jsExercise.id, `function add() { return ${100 + i}; }`)),
+    );
+    expect(together.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.database.db
+      .select({ code: exerciseSubmissions.code, seq: exerciseSubmissions.seq })
+      .from(exerciseSubmissions)
+      .where(and(eq(exerciseSubmissions.userId, user.id), eq(exerciseSubmissions.exerciseId, jsExercise.id)));
+    expect(rows).toHaveLength(PRACTICE.submissionsKept);
+    // Numbered one after another, the oldest three gone.
+    expect(rows.map((row) => row.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: PRACTICE.submissionsKept }, (_, i) => i + 4),
+    );
+    const [kept] = await t.database.db
+      .select({ code: practiceProgress.code, submissions: practiceProgress.submissions })
+      .from(practiceProgress)
+      .where(and(eq(practiceProgress.userId, user.id), eq(practiceProgress.itemId, jsExercise.id)));
+    expect(kept.submissions).toBe(PRACTICE.submissionsKept + 3);
+    const newest = rows.find((row) => row.seq === PRACTICE.submissionsKept + 3);
+    expect(kept.code).toBe(newest?.code);
   }, 60_000);
 
   it('limits a learner to 30 submissions a minute (429 with Retry-After), others unaffected', async () => {

@@ -10,7 +10,7 @@ import {
   resumePosition,
   roundPercent,
 } from '../../../shared/progress';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
 import {
@@ -23,7 +23,6 @@ import {
   resumeOrder,
 } from './progress-rules-sql';
 import { certificateLinkOf } from '../certificates';
-import { rowsOf } from './progress.service';
 
 interface SummaryRow {
   course_id: string;

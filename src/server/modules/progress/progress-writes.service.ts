@@ -15,13 +15,13 @@ import {
   type Range,
   rangesProblem,
 } from '../../../shared/progress';
-import { type Db, sqlConstraint, sqlState } from '../../db/client';
+import { type Db, rowsOf, sqlConstraint, sqlState } from '../../db/client';
 import { badRequest, Refusal } from '../../lib/errors';
 import { issueIfComplete } from '../certificates';
 import { GroupCommit } from './group-commit';
 import { ANNOUNCED_LEARNERS_MAX, PROGRESS_CHANNEL } from './progress-cache';
 import { coveredSecondsOf, keptRanges, manualMark, newerOf, stillCompleted, watchedEnough } from './progress-rules-sql';
-import { type LessonMeta, lessonNotFound, rowsOf } from './progress.service';
+import { type LessonMeta, lessonNotFound } from './progress.service';
 
 /** Milliseconds are enough for a player; numeric keeps the sums exact. */
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;

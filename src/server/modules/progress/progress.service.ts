@@ -2,7 +2,7 @@
 // writes are in progress-writes.service.ts, the reads in progress-reads.service.ts, the rules they share in SQL in
 // progress-rules-sql.ts. Here: what both need. Services know nothing of HTTP: they refuse by throwing a Refusal
 // of a kind, which the error handler maps to a status.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Db } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -28,11 +28,4 @@ export async function findLessonMeta(db: Db, lessonId: string): Promise<LessonMe
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(and(eq(lessons.id, lessonId), published));
   return row ?? null;
-}
-
-/** The rows a raw statement answers. */
-export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
-  // Both drivers (node-postgres and PGlite) answer raw queries with `{ rows }`.
-  const result = (await db.execute(query)) as { rows: Row[] };
-  return result.rows;
 }
