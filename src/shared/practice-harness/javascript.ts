@@ -122,7 +122,8 @@ export function createJavaScriptHarness(
       }
     }
 
-    const deadline = now() + req.timeLimitMs;
+    // The deadline counts the learner's code and the tests, not the engine's own set-up (set once the prelude ran).
+    let deadline = Infinity;
     let runtime: QuickJSRuntime | undefined;
     let context: QuickJSContext | undefined;
     try {
@@ -142,6 +143,7 @@ export function createJavaScriptHarness(
       const prelude = ctx.evalCode(JAVASCRIPT_PRELUDE, 'prelude.js', { type: 'global' });
       if (prelude.error) throw new Error(`prelude: ${describe(readError(ctx, prelude.error), false)}`);
       dispose(prelude.value);
+      deadline = now() + req.timeLimitMs;
 
       // The learner's code, as a script in the global scope (so its declarations are the tests' too).
       const result = ctx.evalCode(code, 'code.js', { type: 'global' });

@@ -2,6 +2,7 @@
 // the runs its pool sends, one at a time, with the shared harness. The pool stops a run at its deadline (the
 // interrupt) and terminates this thread one second later if it is still busy. Compiled as its own entry beside
 // main.js (scripts/build-server.mjs); from source it runs under tsx.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -97,6 +98,16 @@ function hardenPythonWorker(pyodide: Record<string, unknown>): void {
     Object.defineProperty(Object.getPrototypeOf(sample), 'constructor', { value: SafeFunction });
   }
   globals.Function = SafeFunction;
+}
+
+/** A lower scheduling priority for this thread only (on Linux, pid 0 names the calling thread): on a core shared with
+ *  the app's own thread, which answers every reader, learner code that spins gets about a tenth of it. Not the
+ *  lowest (19): on a machine busy with other work, grading would starve and correct code would time out. */
+const GRADING_NICE = 10;
+try {
+  os.setPriority(GRADING_NICE);
+} catch {
+  // A system that refuses it grades at the normal priority.
 }
 
 const engine = setup.language === 'python' ? pythonEngine() : javascriptEngine();
