@@ -252,10 +252,9 @@ function AuditScreen({ me }: { me: Me }) {
           </div>
         ))}
       <div className="studio-more" role="status" aria-live="polite">
-        {audit.isFetchNextPageError && <p>Older entries could not be loaded: {audit.error?.message}</p>}
         {audit.data && !audit.hasNextPage && entries.length > 0 && <p>No older entries.</p>}
       </div>
-      <LoadMore pages={audit} label="Load more" />
+      <LoadMore pages={audit} label="Load more" failed="Older entries could not be loaded" />
     </StudioFrame>
   );
 }
