@@ -325,19 +325,19 @@ type PublishedLesson = Pick<typeof lessons.$inferSelect, keyof typeof publishedL
 
 /** Lessons just published (their row says so now): each keeps a revision and is audited as a publish, and the
  *  course's learners hear of it. */
-async function lessonsPublished(
-  tx: Db,
-  editor: Editor,
-  courseId: string,
-  rows: PublishedLesson[],
-): Promise<void> {
+async function lessonsPublished(tx: Db, editor: Editor, courseId: string, rows: PublishedLesson[]): Promise<void> {
   for (const row of rows) {
     await recordRevision(tx, editor, REVISABLE.lesson, row.id, row);
-    await recordAudit(tx, { actor: editor, action: 'publish', entity: 'lesson', entityId: row.id, afterTitle: row.title });
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'publish',
+      entity: 'lesson',
+      entityId: row.id,
+      afterTitle: row.title,
+    });
     await lessonPublished(tx, { lessonId: row.id, courseId, authorId: editor.id });
   }
 }
-
 
 /**
  * Publishes the draft lessons of a published course, all of them (the course's Update) or the one named (the
