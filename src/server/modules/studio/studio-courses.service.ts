@@ -25,6 +25,7 @@ import {
   editedFields,
   foldLessonWorkingCopies,
   forgetRevisions,
+  lessonFieldColumns,
   itemState,
   recordRevision,
   REVISABLE,
@@ -312,16 +313,7 @@ export async function addLesson(
   });
 }
 
-/** A lesson's id and the fields a revision keeps. */
-const publishedLessonFields = {
-  id: lessons.id,
-  title: lessons.title,
-  link: lessons.link,
-  description: lessons.description,
-  captions: lessons.captions,
-  duration: lessons.duration,
-};
-type PublishedLesson = Pick<typeof lessons.$inferSelect, keyof typeof publishedLessonFields>;
+type PublishedLesson = Pick<typeof lessons.$inferSelect, keyof typeof lessonFieldColumns>;
 
 /** Lessons just published (their row says so now): each keeps a revision and is audited as a publish, and the
  *  course's learners hear of it. */
@@ -363,7 +355,7 @@ export async function publishDraftLessons(
         lessonId === undefined ? undefined : eq(lessons.id, lessonId),
       ),
     )
-    .returning(publishedLessonFields);
+    .returning(lessonFieldColumns);
   await lessonsPublished(tx, editor, courseId, rows);
   return rows.length;
 }
@@ -428,7 +420,7 @@ export async function updateLesson(
         updatedAt: sql`now()`,
       })
       .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
-      .returning(publishedLessonFields);
+      .returning(lessonFieldColumns);
     if (!saved) throw await lostRace(tx, lessons, 'lesson', id, body.version);
     if (before === 'draft' && after === 'published') await lessonsPublished(tx, editor, courseId, [saved]);
     else

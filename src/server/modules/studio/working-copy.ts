@@ -67,6 +67,16 @@ export const REVISABLE: Record<RevisionKind, Revisable> = {
   },
 };
 
+/** A lesson's id and its editable fields (`REVISABLE.lesson.fields`), as a select or returning list. */
+export const lessonFieldColumns = {
+  id: lessons.id,
+  title: lessons.title,
+  link: lessons.link,
+  description: lessons.description,
+  captions: lessons.captions,
+  duration: lessons.duration,
+};
+
 /** An item as the working-copy calls see it. A lesson is published when it and its course are (a lesson added to a
  *  published course is a draft until published), and belongs to its course's author. */
 export interface ItemState {

@@ -41,45 +41,32 @@ export function LessonChanges({
       setBusy(false);
     }
   };
-  const preview = (
-    <Link className="studio-editor__view" to={paths.previewLesson(lesson.courseId, lesson._id)}>
-      Preview lesson
-    </Link>
-  );
   // A draft course's lessons are published with the course.
   if (!lesson.published && !coursePublished) return null;
-  if (!lesson.published)
-    return (
-      <div className="studio-versions">
-        <p className="studio-versions__state" role="status">
-          Draft · readers do not see this lesson yet
-        </p>
-        <div className="studio-editor__actions">
-          {!readOnly && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => void run('update', 'Published: readers can see this lesson.')}
-            >
-              Publish lesson
-            </button>
-          )}
-          {preview}
-        </div>
-      </div>
-    );
+  const draft = !lesson.published;
   return (
     <div className="studio-versions">
       <p className="studio-versions__state" role="status">
-        {unsaved
-          ? 'Published · unsaved changes'
-          : lesson.hasChanges
-            ? 'Changes not yet published'
-            : 'Published · readers see this version'}
+        {draft
+          ? 'Draft · readers do not see this lesson yet'
+          : unsaved
+            ? 'Published · unsaved changes'
+            : lesson.hasChanges
+              ? 'Changes not yet published'
+              : 'Published · readers see this version'}
       </p>
       <div className="studio-editor__actions">
-        {!readOnly && (
+        {!readOnly && draft && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void run('update', 'Published: readers can see this lesson.')}
+          >
+            Publish lesson
+          </button>
+        )}
+        {!readOnly && !draft && (
           <>
             <button
               type="button"
@@ -99,7 +86,9 @@ export function LessonChanges({
             </button>
           </>
         )}
-        {preview}
+        <Link className="studio-editor__view" to={paths.previewLesson(lesson.courseId, lesson._id)}>
+          Preview lesson
+        </Link>
       </div>
       {asking && (
         <ConfirmDialog
