@@ -21,6 +21,7 @@ let t: TestApp;
 let course: CourseWithLessons;
 let draftCourseId: string;
 let draftLessonId: string;
+let draftLessonOfPublishedId: string;
 let draftBlogId: string;
 let tutorial: Tutorial;
 let post: Blog;
@@ -70,6 +71,11 @@ beforeAll(async () => {
     await createCourse(db, { title: 'Secret draft course', description: '<p>hidden</p>', status: 'draft' })
   ).id;
   draftLessonId = (await createLesson(db, { courseId: draftCourseId, title: 'Hidden lesson' })).id;
+  // A lesson added to a published course and not yet published: in no page, its own a 404 (the course page's lesson
+  // list below would count it).
+  draftLessonOfPublishedId = (
+    await createLesson(db, { courseId: first._id, title: 'Hidden lesson, not yet published', status: 'draft' })
+  ).id;
   draftBlogId = (await createBlog(db, { title: 'Secret draft post', content: '<p>hidden</p>', status: 'draft' })).id;
 });
 afterAll(() => t.close());
@@ -166,6 +172,7 @@ describe('server-rendered pages', () => {
     ['a malformed course id', '/course/not-an-id'],
     ['a draft course', () => `/course/${draftCourseId}`],
     ['a lesson of a draft course', () => `/course/${draftCourseId}/${draftLessonId}`],
+    ['a draft lesson of a published course', () => `/course/${course._id}/${draftLessonOfPublishedId}`],
     ['an unknown lesson', () => `/course/${course._id}/00000000-0000-4000-8000-000000000000`],
     ['an unknown tutorial', '/tutorial/00000000-0000-4000-8000-000000000000'],
     ['a draft post', () => `/blog/${draftBlogId}`],

@@ -79,6 +79,10 @@ export const studioLesson = z.object({
   link: z.string(),
   description: z.string(),
   captions: z.string().nullable(),
+  /** What readers see of it: 'published' when the lesson and its course are. A lesson added to a published course is
+   *  a 'draft' until it is published (its own Update or PATCH {status}, or the course's Update); a lesson of a draft
+   *  course is published with its course. */
+  status,
   version: z.number(),
   updatedAt: z.string(),
   ...revisable,
@@ -132,7 +136,9 @@ export const createLessonBody = z.object({
   description: authoredHtml('description'),
   captions: siteMediaPath('captions').nullable().optional(),
 });
-export const patchLessonBody = createLessonBody.partial().extend({ version });
+/** `status` publishes a draft lesson of a published course, or takes a published one off; a lesson of a draft course
+ *  is published with its course. */
+export const patchLessonBody = createLessonBody.partial().extend({ status: status.optional(), version });
 export type CreateLessonBody = z.infer<typeof createLessonBody>;
 export type PatchLessonBody = z.infer<typeof patchLessonBody>;
 

@@ -103,6 +103,11 @@ export const lessons = pgTable(
     /** Seconds, read from the media when the lesson is created or seeded; a third-party link learns it from the
      *  first player report. Null while unknown. */
     duration: doublePrecision('duration'),
+    /** Readers see a lesson when it and its course are published. A lesson added to a published course is a draft
+     *  until its own publish or the course's Update; every other lesson is published (with its course). */
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('published'),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...revisable(),

@@ -1,12 +1,13 @@
 // How a bug is read, by every call that answers one: its columns (with the solution count, the best score and the
 // lesson it was asked at while readers may see that lesson), the row's mapping to the contract's `Bug`, and the
 // highlighting of its description's code.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Bug } from '../../../shared/contract';
 import type { Db } from '../../db/client';
 import { bugComments, bugs, courses, lessons, users } from '../../db/schema';
 import { highlightCode } from '../../lib/highlight';
+import { lessonVisible } from '../../lib/reader-visibility';
 
 const solutionCount = sql<number>`(select count(*)::int from ${bugComments} where ${bugComments.bugId} = ${bugs.id})`;
 const bestScore = sql<
@@ -14,13 +15,14 @@ const bestScore = sql<
 >`(select max(${bugComments.score}) from ${bugComments} where ${bugComments.bugId} = ${bugs.id})`;
 
 /**
- * The lessons readers may see: those of published courses (drafts live in the Studio). A bug names its lesson only
+ * The lessons readers may see: the published lessons of published courses (drafts live in the Studio). A bug names its lesson only
  * while the lesson is one of these; joined as one subquery, so a page still reads its 20 bugs in one statement.
  */
 const visibleLessons = new QueryBuilder()
   .select({ id: lessons.id, courseId: lessons.courseId, title: lessons.title })
   .from(lessons)
-  .innerJoin(courses, and(eq(courses.id, lessons.courseId), eq(courses.status, 'published')))
+  .innerJoin(courses, eq(courses.id, lessons.courseId))
+  .where(lessonVisible)
   .as('visible_lessons');
 
 const bugColumns = {

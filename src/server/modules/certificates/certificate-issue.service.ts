@@ -1,6 +1,6 @@
 // Issuing a certificate: once per learner and course, when the course becomes complete. Completeness is the rule of
 // the learning progress (progress-rules-sql: a lesson done, a practice item counted, the course complete), applied
-// here in one statement (`courseCompletion`) to a published course: every lesson done (the learner's own mark, else
+// here in one statement (`courseCompletion`) to a published course: every published lesson done (the learner's own mark, else
 // the 90% rule) and every counted practice item of its lessons passed. A course without lessons is never complete.
 import { certificateIssued } from '../notifications';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { CERTIFICATES } from '../../../shared/certificates';
 import type { Db } from '../../db/client';
 import { isId } from '../../lib/ids';
+import { lessonPublishedSql } from '../../lib/reader-visibility';
 import { courseComplete, lessonDone, practiceItemCounts } from '../progress';
 
 /** A new code: 128 random bits, base64url (22 characters). */
@@ -27,7 +28,7 @@ export const courseCompletion = (userId: string, courseId: string): SQL =>
           (count(l.id) filter (where ${lessonDone}))::int as done,
           coalesce(sum(lp.watched), 0)::float8 as watched
         from course c
-        join lessons l on l.course_id = c.id
+        join lessons l on l.course_id = c.id and ${lessonPublishedSql}
         left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
       ),
       practice_facts as (
@@ -36,7 +37,7 @@ export const courseCompletion = (userId: string, courseId: string): SQL =>
           (count(pp.passed_at) filter (where pi.kind = 'exercise'))::int as exercises,
           (count(pp.passed_at) filter (where pi.kind = 'quiz'))::int as quizzes
         from course c
-        join lessons l on l.course_id = c.id
+        join lessons l on l.course_id = c.id and ${lessonPublishedSql}
         join practice_items pi on pi.lesson_id = l.id and ${practiceItemCounts}
         left join practice_progress pp on pp.item_id = pi.id and pp.user_id = ${userId} and pp.passed_at is not null
       )

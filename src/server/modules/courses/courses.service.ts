@@ -6,9 +6,10 @@ import { courses, lessons } from '../../db/schema';
 import { highlightCode } from '../../lib/highlight';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
+import { coursePublished, lessonPublishedSql, lessonVisible } from '../../lib/reader-visibility';
 
-// Readers see published courses, and lessons of published courses, only; drafts live in the Studio.
-const published = eq(courses.status, 'published');
+// Readers see published courses, and the published lessons of published courses, only; drafts live in the Studio.
+const published = coursePublished;
 const courseColumns = { _id: courses.id, title: courses.title, description: courses.description, cover: courses.cover };
 const lessonColumns = {
   _id: lessons.id,
@@ -30,8 +31,8 @@ export async function listCourses(db: Db): Promise<CourseCard[]> {
     .select({
       ...courseColumns,
       // Qualified by hand: inside the subquery Drizzle would name the columns bare, and "id" would mean the lesson's.
-      lessonCount: sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`,
-      duration: sql<number>`(select coalesce(sum(l.duration), 0)::float8 from lessons l where l.course_id = "courses"."id")`,
+      lessonCount: sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id" and ${lessonPublishedSql})`,
+      duration: sql<number>`(select coalesce(sum(l.duration), 0)::float8 from lessons l where l.course_id = "courses"."id" and ${lessonPublishedSql})`,
     })
     .from(courses)
     .where(published)
@@ -45,7 +46,7 @@ async function listLessons(db: Db, courseId: string): Promise<Lesson[]> {
     .select(lessonColumns)
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.courseId, courseId), published))
+    .where(and(eq(lessons.courseId, courseId), lessonVisible))
     .orderBy(asc(lessons.position), asc(lessons.id))
     .limit(LIST_MAX);
   return Promise.all(rows.map(withDescription));
@@ -73,13 +74,13 @@ export async function getLessonPage(db: Db, courseId: string, lessonId: string):
   return { course: [current], lessionList: lessonList, updatedAt: changed.updatedAt.toISOString() };
 }
 
-/** True when the lesson exists in a published course (comments hang off it). */
+/** True when readers see the lesson: it is published, in a published course (comments hang off it). */
 export async function lessonExists(db: Db, lessonId: string): Promise<boolean> {
   if (!isId(lessonId)) return false;
   const [row] = await db
     .select({ id: lessons.id })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, lessonId), published));
+    .where(and(eq(lessons.id, lessonId), lessonVisible));
   return Boolean(row);
 }

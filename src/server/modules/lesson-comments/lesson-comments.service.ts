@@ -22,7 +22,7 @@ export async function addLessonComment(db: Db, author: Author, lessonId: string,
   if (!isId(lessonId)) throw lessonNotFound();
   const content = sanitizeRichText(html);
   if (isBlankHtml(content)) throw badRequest('content is empty: write something first');
-  // Only a published course's lessons take comments: a draft's lesson does not exist for readers.
+  // Only the lessons readers see take comments: a draft lesson, or a draft course's, does not exist for readers.
   if (!(await lessonExists(db, lessonId))) throw lessonNotFound();
   try {
     // The comment and the notifications of the others who commented there, together.
@@ -44,7 +44,7 @@ export async function addLessonComment(db: Db, author: Author, lessonId: string,
   }
 }
 
-/** The newest comments of a lesson first; refused when the lesson does not exist or its course is not published. */
+/** The newest comments of a lesson first; refused when readers do not see the lesson (a draft, or its course is). */
 export async function listLessonComments(db: Db, lessonId: string): Promise<Comment[]> {
   if (!isId(lessonId) || !(await lessonExists(db, lessonId))) throw lessonNotFound();
   const rows = await db

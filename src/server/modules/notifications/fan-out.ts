@@ -187,7 +187,8 @@ function writeLessonCommented(tx: Db, a: { lessonId: string; commentId: string; 
 }
 
 /** A lesson became visible in a published course: the learners who started the course (have progress in it);
- *  queued. */
+ *  queued. Nobody hears of a lesson readers do not see by the time the event is written (taken off again, or its
+ *  course unpublished). */
 export const lessonPublished = (tx: Db, a: { lessonId: string; courseId: string; authorId: string }) =>
   queueEvent(tx, 'lesson-published', a);
 
@@ -196,7 +197,9 @@ function writeLessonPublished(tx: Db, a: { lessonId: string; courseId: string; a
     type: 'course.new-lesson',
     actorId: a.authorId,
     recipients: sql`select distinct p.user_id from lesson_progress p join lessons l on l.id = p.lesson_id
-      where l.course_id = ${a.courseId}::uuid`,
+      where l.course_id = ${a.courseId}::uuid
+        and exists (select 1 from lessons x join courses c on c.id = x.course_id
+          where x.id = ${a.lessonId}::uuid and x.status = 'published' and c.status = 'published')`,
     subject: {
       type: 'lesson',
       id: sql`${a.lessonId}`,

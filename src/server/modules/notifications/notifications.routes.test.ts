@@ -201,7 +201,7 @@ describe('lessons, courses, posts, certificates', () => {
     expect((await ofType(dave, 'lesson.commented')).filter((n) => !n.read)).toHaveLength(0);
   });
 
-  it('course.new-lesson: the learners who started the course', async () => {
+  it('course.new-lesson: the learners who started the course, once the lesson is published', async () => {
     await createProgress(t.database.db, { userId: eve.id, lessonId });
     const res = await call('POST', `/api/studio/courses/${courseId}/lessons`, author, {
       title: 'Custom hooks',
@@ -209,6 +209,10 @@ describe('lessons, courses, posts, certificates', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json<{ _id: string }>()._id;
+    // Added to a published course, it is a draft: nobody hears of it until it is published.
+    expect(await ofType(eve, 'course.new-lesson')).toHaveLength(0);
+    const published = await call('POST', `/api/studio/lessons/${id}/update`, author);
+    expect(published.statusCode, published.body).toBe(200);
     const [note] = await ofType(eve, 'course.new-lesson');
     expect(note).toMatchObject({ subject: { type: 'lesson', _id: id, url: `/course/${courseId}/${id}` } });
     expect(notificationText(note)).toBe('New lesson: “Custom hooks”');

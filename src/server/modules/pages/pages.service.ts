@@ -1,8 +1,9 @@
 // What search engines and feed readers are told about: every public, published page with its last change,
-// read in one query per kind. Drafts, and the lessons of draft courses, are never listed.
-import { and, desc, eq, max } from 'drizzle-orm';
+// read in one query per kind. Drafts (draft lessons, and the lessons of draft courses too) are never listed.
+import { desc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blogs, courses, lessons, tutorials } from '../../db/schema';
+import { lessonVisible } from '../../lib/reader-visibility';
 
 export interface SitemapEntry {
   /** Path from the site's root, percent-encoded as the web app links it. */
@@ -24,7 +25,8 @@ export async function listPublicPages(db: Db, now = new Date()): Promise<Sitemap
     db
       .select({ id: lessons.id, courseId: lessons.courseId, updatedAt: lessons.updatedAt })
       .from(lessons)
-      .innerJoin(courses, and(eq(courses.id, lessons.courseId), eq(courses.status, 'published')))
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(lessonVisible)
       .orderBy(courses.position, lessons.position, lessons.id),
     db
       .select({ id: tutorials.id, updatedAt: tutorials.updatedAt })

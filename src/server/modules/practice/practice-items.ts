@@ -1,12 +1,13 @@
 // What every practice call shares: which items readers see, the refusals, the code-size rule, and the practice
 // progress a pass writes. A practice item belongs to one lesson or one tutorial and is visible to readers exactly
-// when its lesson's course or its tutorial is published; an exercise whose save-time check fails (`valid` false) is
+// when readers see its lesson (published, in a published course) or its tutorial is published; an exercise whose save-time check fails (`valid` false) is
 // visible to no learner. Services know nothing of HTTP: they refuse by throwing a Refusal of a kind.
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { PRACTICE } from '../../../shared/practice';
 import type { Db } from '../../db/client';
 import { courses, lessons, practiceItems, practiceProgress, tutorials } from '../../db/schema';
 import { notFound, Refusal } from '../../lib/errors';
+import { lessonVisible } from '../../lib/reader-visibility';
 import { PROGRESS_CHANNEL } from '../progress';
 
 export type ItemKind = 'exercise' | 'quiz';
@@ -35,7 +36,7 @@ export const ownerJoins = {
 
 export const visibleToReaders: SQL = and(
   eq(practiceItems.valid, true),
-  or(eq(courses.status, 'published'), eq(tutorials.status, 'published')),
+  or(lessonVisible, eq(tutorials.status, 'published')),
 ) as SQL;
 
 /** The learner passed the item: `passed_at` is set the first time and stays, whatever later attempts bring. The

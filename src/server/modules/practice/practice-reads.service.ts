@@ -8,13 +8,14 @@ import type { Db } from '../../db/client';
 import { courses, lessons, practiceItems, practiceProgress, tutorials } from '../../db/schema';
 import { highlightCode } from '../../lib/highlight';
 import { isId } from '../../lib/ids';
+import { lessonVisible } from '../../lib/reader-visibility';
 import { type OwnerKind, ownerJoins, visibleToReaders } from './practice-items';
 
 export type PublicItem = Omit<PracticeItem, 'passed'>;
 export type PublicExercise = Omit<Exercise, 'savedCode' | 'passed'>;
 export type PublicQuiz = Omit<Quiz, 'passed'>;
 
-/** Whether readers see the lesson (its course is published) or the tutorial (it is published). */
+/** Whether readers see the lesson (it and its course are published) or the tutorial (it is published). */
 async function ownerVisible(db: Db, owner: OwnerKind, id: string): Promise<boolean> {
   const rows =
     owner === 'lesson'
@@ -22,7 +23,7 @@ async function ownerVisible(db: Db, owner: OwnerKind, id: string): Promise<boole
           .select({ id: lessons.id })
           .from(lessons)
           .innerJoin(courses, eq(courses.id, lessons.courseId))
-          .where(and(eq(lessons.id, id), eq(courses.status, 'published')))
+          .where(and(eq(lessons.id, id), lessonVisible))
       : await db
           .select({ id: tutorials.id })
           .from(tutorials)

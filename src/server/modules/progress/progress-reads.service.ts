@@ -13,6 +13,7 @@ import {
 import { type Db, rowsOf } from '../../db/client';
 import { isId } from '../../lib/ids';
 import { LIST_MAX } from '../../lib/list-limits';
+import { lessonPublishedSql } from '../../lib/reader-visibility';
 import {
   courseComplete,
   coursePercent,
@@ -44,7 +45,7 @@ function summaries(db: Db, userId: string): Promise<SummaryRow[]> {
     db,
     sql`with mine as (
           select l.course_id, max(lp.updated_at) as updated_at
-          from lesson_progress lp join lessons l on l.id = lp.lesson_id
+          from lesson_progress lp join lessons l on l.id = lp.lesson_id and ${lessonPublishedSql}
           where lp.user_id = ${userId}
           group by l.course_id
         ),
@@ -52,7 +53,7 @@ function summaries(db: Db, userId: string): Promise<SummaryRow[]> {
           select l.id, l.course_id, l.title, l.position as ord, ${measuredDuration} as duration, lp.position as at,
             lp.updated_at,
             ${lessonRules}
-          from mine m join lessons l on l.course_id = m.course_id
+          from mine m join lessons l on l.course_id = m.course_id and ${lessonPublishedSql}
           left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
         ),
         summary as (
@@ -141,7 +142,7 @@ export async function courseProgress(db: Db, userId: string, courseId: string): 
             lp.updated_at,
             ${lessonRules}
           from courses c
-          join lessons l on l.course_id = c.id
+          join lessons l on l.course_id = c.id and ${lessonPublishedSql}
           left join lesson_progress lp on lp.lesson_id = l.id and lp.user_id = ${userId}
           where c.id = ${courseId} and c.status = 'published'
         ),

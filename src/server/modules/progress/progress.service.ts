@@ -7,25 +7,24 @@ import { type Db } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
+import { lessonVisible } from '../../lib/reader-visibility';
 
 export const lessonNotFound = () => notFound('Lesson not found');
 
-/** What a report needs to know of its lesson: it exists in a published course, and how long it is. */
+/** What a report needs to know of its lesson: readers see it (published, in a published course), and how long it is. */
 export interface LessonMeta {
   id: string;
   courseId: string;
   duration: number | null;
 }
 
-const published = eq(courses.status, 'published');
-
-/** The lesson, when it is in a published course (readers never see drafts, so they cannot watch one). */
+/** The lesson, when readers see it (readers never see drafts, so they cannot watch one). */
 export async function findLessonMeta(db: Db, lessonId: string): Promise<LessonMeta | null> {
   if (!isId(lessonId)) return null;
   const [row] = await db
     .select({ id: lessons.id, courseId: lessons.courseId, duration: lessons.duration })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, lessonId), published));
+    .where(and(eq(lessons.id, lessonId), lessonVisible));
   return row ?? null;
 }

@@ -12,7 +12,15 @@ import { derivedKey } from '../../lib/cursor';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { highlightCode } from '../../lib/highlight';
 import { assertMayChange, type Editor } from './studio-access';
-import { editedFields, type Fields, type ItemState, itemState, REVISABLE, type RevisionKind } from './working-copy';
+import {
+  editedFields,
+  type Fields,
+  type ItemState,
+  itemState,
+  lessonFieldColumns,
+  REVISABLE,
+  type RevisionKind,
+} from './working-copy';
 
 /** The preview links' key: derived from the server-held secret every process shares (app_secrets), for this use
  *  only, so a preview signature is never a valid list cursor or the other way round. */
@@ -111,15 +119,7 @@ async function lessonOf(id: string, fields: Fields): Promise<Lesson> {
 /** A course's lessons in order, each as it would be after its Update. */
 async function previewLessons(db: Db, courseId: string): Promise<Lesson[]> {
   const rows = await db
-    .select({
-      id: lessons.id,
-      title: lessons.title,
-      link: lessons.link,
-      description: lessons.description,
-      captions: lessons.captions,
-      duration: lessons.duration,
-      working: lessons.working,
-    })
+    .select({ ...lessonFieldColumns, working: lessons.working })
     .from(lessons)
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.position), asc(lessons.id));

@@ -18,13 +18,14 @@ import { recordAudit } from '../../lib/audit';
 import { isId } from '../../lib/ids';
 import { isBlankAuthoredHtml, sanitizeAuthoredHtml } from '../../lib/sanitize';
 import { authorOf, cleanTitle, contentWrite, iso, lostRace, readOne, saveAction } from './content-write';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { assertMayChange, type Editor, itemNotFound, staleVersion } from './studio-access';
 import {
   checkPublishable,
   editedFields,
   foldLessonWorkingCopies,
   forgetRevisions,
+  lessonFieldColumns,
   itemState,
   recordRevision,
   REVISABLE,
@@ -56,15 +57,17 @@ const lessonColumns = {
   link: lessons.link,
   description: lessons.description,
   captions: lessons.captions,
+  status: lessons.status,
   version: lessons.version,
   updatedAt: lessons.updatedAt,
   working: lessons.working,
 };
 type LessonRow = Pick<typeof lessons.$inferSelect, keyof typeof lessonColumns>;
 
-/** A lesson is published with its course: then its edits wait in its working copy. */
+/** Readers see a lesson when it and its course are published: then its edits wait in its working copy. */
 const toLesson = (item: LessonRow, coursePublished: boolean): StudioLesson => {
-  const { shown: row, updatedAt, ...versions } = versionsOf(item, coursePublished);
+  const published = coursePublished && item.status === 'published';
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, published);
   return {
     _id: row.id,
     courseId: row.courseId,
@@ -72,6 +75,7 @@ const toLesson = (item: LessonRow, coursePublished: boolean): StudioLesson => {
     link: row.link,
     description: row.description,
     captions: row.captions,
+    status: published ? 'published' : 'draft',
     version: row.version,
     updatedAt,
     ...versions,
@@ -268,7 +272,8 @@ const touchCourse = (tx: Db, courseId: string) =>
     .set({ updatedAt: sql`now()` })
     .where(eq(courses.id, courseId));
 
-/** Appends a lesson to the course. */
+/** Appends a lesson to the course. Added to a published course, it is a draft until published (its own publish or
+ *  the course's Update); added to a draft course, it is part of the draft and published with the course. */
 export async function addLesson(
   db: Db,
   editor: Editor,
@@ -298,16 +303,61 @@ export async function addLesson(
         description,
         captions: body.captions ?? null,
         duration,
+        status: course.status === 'published' ? 'draft' : 'published',
         position: sql`(select coalesce(max(${lessons.position}), -1) + 1 from ${lessons} where ${lessons.courseId} = ${course.id})`,
       })
       .returning(lessonColumns);
     await touchCourse(tx, course.id);
     await recordAudit(tx, { actor: editor, action: 'create', entity: 'lesson', entityId: row.id, afterTitle: title });
-    // A lesson added to a published course is published with it: its learners hear of it.
-    if (course.status === 'published')
-      await lessonPublished(tx, { lessonId: row.id, courseId: course.id, authorId: editor.id });
     return toLesson(row, course.status === 'published');
   });
+}
+
+type PublishedLesson = Pick<typeof lessons.$inferSelect, keyof typeof lessonFieldColumns>;
+
+/** Lessons just published (their row says so now): each keeps a revision and is audited as a publish, and the
+ *  course's learners hear of it. */
+async function lessonsPublished(tx: Db, editor: Editor, courseId: string, rows: PublishedLesson[]): Promise<void> {
+  for (const row of rows) {
+    await recordRevision(tx, editor, REVISABLE.lesson, row.id, row);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'publish',
+      entity: 'lesson',
+      entityId: row.id,
+      afterTitle: row.title,
+    });
+    await lessonPublished(tx, { lessonId: row.id, courseId, authorId: editor.id });
+  }
+}
+
+/**
+ * Publishes the draft lessons of a published course, all of them (the course's Update) or the one named (the
+ * lesson's own Update, which counts as a save of it: its version moves). Answers how many were published.
+ */
+export async function publishDraftLessons(
+  tx: Db,
+  editor: Editor,
+  courseId: string,
+  lessonId?: string,
+): Promise<number> {
+  const rows = await tx
+    .update(lessons)
+    .set({
+      status: 'published',
+      updatedAt: sql`now()`,
+      ...(lessonId !== undefined && { version: sql`${lessons.version} + 1` }),
+    })
+    .where(
+      and(
+        eq(lessons.courseId, courseId),
+        eq(lessons.status, 'draft'),
+        lessonId === undefined ? undefined : eq(lessons.id, lessonId),
+      ),
+    )
+    .returning(lessonFieldColumns);
+  await lessonsPublished(tx, editor, courseId, rows);
+  return rows.length;
 }
 
 /** The lesson and its course's author (the author-owns rule), with the course row locked first, as every lesson
@@ -346,29 +396,50 @@ export async function updateLesson(
     const state = await itemState(tx, r, id, { lock: true });
     assertMayChange(editor, state, 'lesson');
     if (state.version !== body.version) throw staleVersion('lesson', state.version, body.version);
-    if (state.published) {
-      // A lesson of a published course stays as readers see it: the edit goes into its working copy until Update.
+    const courseId = state.courseId ?? '';
+    const before = state.published ? 'published' : 'draft';
+    if (body.status === 'published' && !state.coursePublished) throw publishedWithCourse();
+    // A lesson of a draft course is a draft with it: 'draft' changes nothing there.
+    const after = state.coursePublished ? (body.status ?? before) : before;
+    if (before === 'published' && after === 'published') {
+      // A published lesson stays as readers see it: the edit goes into its working copy until Update.
       await saveToWorkingCopy(tx, editor, r, state, body.version, changes);
-    } else {
-      const [saved] = await tx
-        .update(lessons)
-        .set({ ...changes, version: sql`${lessons.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
-        .returning(lessonColumns);
-      if (!saved) throw await lostRace(tx, lessons, 'lesson', id, body.version);
+      await touchCourse(tx, courseId);
+      return getStudioLesson(tx, id);
+    }
+    // A draft's edits go to the row. Unpublishing takes the lesson off at once, and its working copy becomes the
+    // draft (a draft has no working copy, and nothing typed is lost).
+    const fields = { ...(state.working?.fields ?? {}), ...changes };
+    const [saved] = await tx
+      .update(lessons)
+      .set({
+        ...fields,
+        ...(after !== before && { status: after }),
+        working: null,
+        version: sql`${lessons.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(lessons.id, id), eq(lessons.version, body.version)))
+      .returning(lessonFieldColumns);
+    if (!saved) throw await lostRace(tx, lessons, 'lesson', id, body.version);
+    if (before === 'draft' && after === 'published') await lessonsPublished(tx, editor, courseId, [saved]);
+    else
       await recordAudit(tx, {
         actor: editor,
-        action: 'update',
+        action: saveAction(before, after),
         entity: 'lesson',
         entityId: id,
-        beforeTitle: state.title,
+        beforeTitle: String(editedFields(state).title),
         afterTitle: saved.title,
       });
-    }
-    if (state.courseId) await touchCourse(tx, state.courseId);
+    await touchCourse(tx, courseId);
     return getStudioLesson(tx, id);
   });
 }
+
+/** A lesson of a draft course has no publish of its own. */
+export const publishedWithCourse = () =>
+  conflict('This lesson is part of a draft course: it is published with its course (publish the course).');
 
 export async function deleteLesson(db: Db, editor: Editor, id: string): Promise<StudioLesson> {
   return contentWrite(db, async (tx) => {

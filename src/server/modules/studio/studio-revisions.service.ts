@@ -11,7 +11,7 @@ import { isId } from '../../lib/ids';
 import { contentWrite, iso } from './content-write';
 import { assertMayChange, type Editor, staleVersion } from './studio-access';
 import { getStudioBlog } from './studio-blogs.service';
-import { getStudioCourse, getStudioLesson } from './studio-courses.service';
+import { getStudioCourse, getStudioLesson, publishDraftLessons, publishedWithCourse } from './studio-courses.service';
 import { getStudioTutorial } from './studio-tutorials.service';
 import {
   checkPublishable,
@@ -76,7 +76,10 @@ function changeItem(
 const noChanges = (r: Revisable, what: string) =>
   conflict(`This ${r.name} has no unpublished changes to ${what}: edit it first (readers already see it as it is).`);
 
-/** POST …/{id}/update: the working copy becomes what readers see, and a revision. */
+/**
+ * POST …/{id}/update: the working copy becomes what readers see, and a revision. A draft lesson of a published course
+ * is published by it; a course's Update publishes its draft lessons too (those added since it was published).
+ */
 export async function publishChanges(
   db: Db,
   editor: Editor,
@@ -85,7 +88,16 @@ export async function publishChanges(
   version?: number,
 ): Promise<unknown> {
   return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
-    if (!state.working) throw noChanges(r, 'publish');
+    if (kind === 'lesson' && !state.published) {
+      if (!state.coursePublished) throw publishedWithCourse();
+      await publishDraftLessons(tx, editor, state.courseId ?? '', state.id);
+      return;
+    }
+    const newLessons = kind === 'course' && state.published ? await publishDraftLessons(tx, editor, state.id) : 0;
+    if (!state.working) {
+      if (newLessons > 0) return;
+      throw noChanges(r, 'publish');
+    }
     const { fields } = state.working;
     checkPublishable(r, fields);
     await writeLive(tx, r, state.id, fields);

@@ -67,7 +67,18 @@ export const REVISABLE: Record<RevisionKind, Revisable> = {
   },
 };
 
-/** An item as the working-copy calls see it. A lesson is published with its course and belongs to its author. */
+/** A lesson's id and its editable fields (`REVISABLE.lesson.fields`), as a select or returning list. */
+export const lessonFieldColumns = {
+  id: lessons.id,
+  title: lessons.title,
+  link: lessons.link,
+  description: lessons.description,
+  captions: lessons.captions,
+  duration: lessons.duration,
+};
+
+/** An item as the working-copy calls see it. A lesson is published when it and its course are (a lesson added to a
+ *  published course is a draft until published), and belongs to its course's author. */
 export interface ItemState {
   id: string;
   title: string;
@@ -81,6 +92,9 @@ export interface ItemState {
   previewGeneration: number;
   /** A lesson's course. */
   courseId: string | null;
+  /** A lesson's course is published (null for other kinds): a draft lesson of a published course is published on
+   *  its own, a lesson of a draft course with its course. */
+  coursePublished: boolean | null;
 }
 
 interface StateRow extends Record<string, unknown> {
@@ -92,6 +106,7 @@ interface StateRow extends Record<string, unknown> {
   working: WorkingCopy | null;
   preview_generation: number;
   course_id: string | null;
+  course_status: string | null;
 }
 
 export async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
@@ -109,12 +124,13 @@ export async function itemState(tx: Db, r: Revisable, id: string, { lock = false
   );
   const query =
     r.kind === 'lesson'
-      ? sql`select t.id, t.title, t.version, c.status, c.author_id, t.working, t.preview_generation,
-              t.course_id, ${own}
+      ? sql`select t.id, t.title, t.version, c.author_id, t.working, t.preview_generation,
+              case when c.status = 'published' and t.status = 'published' then 'published' else 'draft' end as status,
+              t.course_id, c.status as course_status, ${own}
             from lessons t join courses c on c.id = t.course_id where t.id = ${id}
             ${lock ? sql`for update of c` : sql``}`
       : sql`select t.id, t.title, t.version, t.status, t.author_id, t.working, t.preview_generation,
-              null::uuid as course_id, ${own}
+              null::uuid as course_id, null as course_status, ${own}
             from ${r.table} t where t.id = ${id} ${lock ? sql`for update` : sql``}`;
   const [row] = await rowsOf<StateRow>(tx, query);
   if (!row) throw itemNotFound(r.name);
@@ -128,6 +144,7 @@ export async function itemState(tx: Db, r: Revisable, id: string, { lock = false
     live: Object.fromEntries(r.fields.map((field) => [field, row[field] as Fields[string]])),
     previewGeneration: row.preview_generation,
     courseId: row.course_id,
+    coursePublished: row.course_status === null ? null : row.course_status === 'published',
   };
 }
 
@@ -246,8 +263,10 @@ export async function forgetRevisions(tx: Db, kind: RevisionKind, ids: string[] 
   await tx.delete(contentRevisions).where(and(eq(contentRevisions.kind, kind), which));
 }
 
-/** A course taken off (unpublished): its lessons are drafts again, and their working copies become the lessons. */
+/** A course taken off (unpublished): its lessons are drafts again, and their working copies become the lessons; its
+ *  draft lessons become part of the draft course, published with it. */
 export async function foldLessonWorkingCopies(tx: Db, courseId: string): Promise<void> {
+  await tx.execute(sql`update lessons set status = 'published' where course_id = ${courseId} and status = 'draft'`);
   await tx.execute(
     sql`update lessons set title = working->'fields'->>'title', link = working->'fields'->>'link',
           description = working->'fields'->>'description', captions = working->'fields'->>'captions',

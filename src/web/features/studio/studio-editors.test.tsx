@@ -425,6 +425,85 @@ describe('lessons in the course editor', () => {
     ]);
   });
 
+  it("a published course's lessons say Draft or Published; Publish publishes a draft one, then says Published", async () => {
+    const live = { title: 'Intro', updatedAt: '2026-11-23T15:30:00.000Z' };
+    const shown = [
+      lesson({ _id: 'l1', title: 'Intro', status: 'published', published: live }),
+      lesson({ _id: 'l2', title: 'Added later', status: 'draft', version: 3 }),
+    ];
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () =>
+        json(
+          200,
+          course({
+            status: 'published',
+            published: { title: 'Course one', updatedAt: live.updatedAt },
+            lessons: shown,
+          }),
+        ),
+      'POST /api/studio/lessons/l2/update': () =>
+        json(200, { ...shown[1], status: 'published', version: 4, published: { ...live, title: 'Added later' } }),
+    });
+    renderStudio('/studio/courses/c1');
+    await screen.findByRole('heading', { level: 2, name: 'Lessons' });
+    const states = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.status-badge')?.textContent);
+    expect(states()).toEqual(['Published', 'Draft']);
+    // The course's Update would publish the new lesson too.
+    expect(screen.getByText('1 new lesson not yet published')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish Intro' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish Added later' }));
+    await waitFor(() => expect(states()).toEqual(['Published', 'Published']));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/studio/lessons/l2/update', body: { version: 3 } },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Publish Added later' })).toBeNull();
+    expect(screen.getByText('Published · readers see this version')).toBeTruthy();
+  });
+
+  it("a draft course's lessons have no Publish of their own: they are published with the course", async () => {
+    fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ lessons })),
+    });
+    renderStudio('/studio/courses/c1');
+    await screen.findByRole('heading', { level: 2, name: 'Lessons' });
+    expect(screen.getAllByText('Draft', { selector: '.lesson-row .status-badge' })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Publish / })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Setup' }));
+    expect(screen.queryByRole('button', { name: 'Publish lesson' })).toBeNull();
+  });
+
+  it('an open draft lesson of a published course publishes from its editor, after saving what is typed', async () => {
+    const draft = lesson({ _id: 'l2', title: 'Added later', status: 'draft', version: 3 });
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ status: 'published', lessons: [draft] })),
+      'PATCH /api/studio/lessons/l2': ({ body }) => json(200, { ...draft, ...(body as object), version: 4 }),
+      'POST /api/studio/lessons/l2/update': () =>
+        json(200, {
+          ...draft,
+          title: 'Added, titled',
+          status: 'published',
+          version: 5,
+          published: { title: 'Added, titled', updatedAt: draft.updatedAt },
+        }),
+    });
+    renderStudio('/studio/courses/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Added later' }));
+    const editor = screen.getByRole('region', { name: 'Edit lesson' });
+    expect(within(editor).getByText('Draft · readers do not see this lesson yet')).toBeTruthy();
+    // Open, the row leaves Publish to the editor.
+    expect(screen.queryByRole('button', { name: 'Publish Added later' })).toBeNull();
+    fireEvent.change(within(editor).getByLabelText('Lesson title'), { target: { value: 'Added, titled' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Publish lesson' }));
+    await waitFor(() => expect(within(editor).getByText('Published · readers see this version')).toBeTruthy());
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url])).toEqual([
+      ['PATCH', '/api/studio/lessons/l2'],
+      ['POST', '/api/studio/lessons/l2/update'],
+    ]);
+  });
+
   it("the lesson editor autosaves its own fields with the lesson's version; captions can be removed", async () => {
     const withCaptions = lessons.map((l) => (l._id === 'l2' ? { ...l, captions: '/media/setup.vtt', version: 6 } : l));
     const calls = fakeServer(fetchMock, {

@@ -59,6 +59,7 @@ export const lesson = (overrides: Partial<StudioLesson> = {}): StudioLesson => (
   link: '/media/one.webm',
   description: '<p>About one</p>',
   captions: null,
+  status: 'draft',
   version: 1,
   updatedAt: base.updatedAt,
   hasChanges: false,

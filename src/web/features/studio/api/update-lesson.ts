@@ -10,6 +10,16 @@ export function updateLesson(lessonId: string, patch: PatchLessonBody): Promise<
   return api<StudioLesson>(lessonPath(lessonId), { method: 'PATCH', body: patch, auth: true });
 }
 
+/** POST /api/studio/lessons/{id}/update: a draft lesson of a published course is published (readers see it), or a
+ *  published lesson's changes are; on the version the editor holds, when given. */
+export function publishLesson(lessonId: string, version?: number): Promise<StudioLesson> {
+  return api<StudioLesson>(`${lessonPath(lessonId)}/update`, {
+    method: 'POST',
+    auth: true,
+    ...(version !== undefined && { body: { version } }),
+  });
+}
+
 /** The saved lesson replaces its copy inside the cached course. */
 export function storeLesson(queryClient: QueryClient, lesson: StudioLesson): void {
   queryClient.setQueryData<StudioCourse>(studioKeys.item('courses', lesson.courseId), (course) =>

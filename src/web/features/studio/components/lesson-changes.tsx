@@ -1,5 +1,6 @@
 // Inside a lesson of a published course: its edits wait in its own working copy until its Update (decision 0051), so
-// the lesson says so, with Update and Discard changes (asked first) and a preview of the lesson page.
+// the lesson says so, with Update and Discard changes (asked first) and a preview of the lesson page. A lesson added
+// to the published course is a draft readers do not see until 'Publish lesson'.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StudioLesson } from '../../../../shared/studio';
@@ -13,11 +14,13 @@ import './published-version.css';
 
 export function LessonChanges({
   lesson,
+  coursePublished,
   unsaved,
   autosave,
   readOnly,
 }: {
   lesson: StudioLesson;
+  coursePublished: boolean;
   unsaved: boolean;
   autosave: { flush(): Promise<boolean> };
   readOnly: boolean;
@@ -25,7 +28,6 @@ export function LessonChanges({
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  if (!lesson.published) return null;
   const run = async (what: 'update' | 'discard', done: string) => {
     setBusy(true);
     try {
@@ -39,17 +41,32 @@ export function LessonChanges({
       setBusy(false);
     }
   };
+  // A draft course's lessons are published with the course.
+  if (!lesson.published && !coursePublished) return null;
+  const draft = !lesson.published;
   return (
     <div className="studio-versions">
       <p className="studio-versions__state" role="status">
-        {unsaved
-          ? 'Published · unsaved changes'
-          : lesson.hasChanges
-            ? 'Changes not yet published'
-            : 'Published · readers see this version'}
+        {draft
+          ? 'Draft · readers do not see this lesson yet'
+          : unsaved
+            ? 'Published · unsaved changes'
+            : lesson.hasChanges
+              ? 'Changes not yet published'
+              : 'Published · readers see this version'}
       </p>
       <div className="studio-editor__actions">
-        {!readOnly && (
+        {!readOnly && draft && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void run('update', 'Published: readers can see this lesson.')}
+          >
+            Publish lesson
+          </button>
+        )}
+        {!readOnly && !draft && (
           <>
             <button
               type="button"
@@ -85,7 +102,7 @@ export function LessonChanges({
           }}
         >
           <p>
-            The lesson&apos;s changes not yet published will be lost; readers keep seeing “{lesson.published.title}”.
+            The lesson&apos;s changes not yet published will be lost; readers keep seeing “{lesson.published?.title}”.
           </p>
         </ConfirmDialog>
       )}

@@ -26,10 +26,12 @@ const LABELS = { title: 'Lesson title', link: 'Video', description: 'Lesson desc
 export function LessonEditor({
   courseId,
   lesson,
+  coursePublished,
   readOnly = false,
 }: {
   courseId: string;
   lesson: StudioLesson;
+  coursePublished: boolean;
   readOnly?: boolean;
 }) {
   const queryClient = useQueryClient();
@@ -69,7 +71,13 @@ export function LessonEditor({
         Edit lesson
       </h3>
       <SaveStatus state={state} error={error} noun="lesson" onReload={() => void reload()} reloading={reloading} />
-      <LessonChanges lesson={lesson} unsaved={unsaved} autosave={autosave} readOnly={readOnly} />
+      <LessonChanges
+        lesson={lesson}
+        coursePublished={coursePublished}
+        unsaved={unsaved}
+        autosave={autosave}
+        readOnly={readOnly}
+      />
       {recovered && (
         <RecoveredChanges
           recovered={recovered}

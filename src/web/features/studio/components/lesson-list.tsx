@@ -48,6 +48,7 @@ export function LessonList({ course, readOnly = false }: { course: StudioCourse;
               lesson={lesson}
               index={index}
               count={lessons.length}
+              coursePublished={course.status === 'published'}
               readOnly={readOnly}
               open={openId === lesson._id}
               onToggle={() => setOpenId(openId === lesson._id ? null : lesson._id)}

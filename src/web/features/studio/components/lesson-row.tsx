@@ -1,8 +1,13 @@
-// One lesson in the Studio's lesson list: its drag handle, number and title, Move up / Move down, Edit (which
-// opens its editor under the row) and Delete.
+// One lesson in the Studio's lesson list: its drag handle, number, title and state ('Draft' or 'Published'), Move up /
+// Move down, Publish (a draft lesson of a published course), Edit (which opens its editor under the row) and Delete.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { StudioLesson } from '../../../../shared/studio';
+import { showAlert } from '../../../components/alert-banner';
+import { publishLesson, storeLesson } from '../api/update-lesson';
 import { LessonEditor } from './lesson-editor';
 import { RowButton } from './row-button';
+import { StatusBadge } from './status-badge';
 import type { LessonOrder } from './use-lesson-order';
 
 interface LessonRowProps {
@@ -11,6 +16,8 @@ interface LessonRowProps {
   index: number;
   /** Lessons in the course: the last one cannot move down. */
   count: number;
+  /** A draft lesson of a published course is published on its own; a draft course's lessons with the course. */
+  coursePublished: boolean;
   readOnly: boolean;
   /** Its editor is open under the row. */
   open: boolean;
@@ -24,12 +31,28 @@ export function LessonRow({
   lesson,
   index,
   count,
+  coursePublished,
   readOnly,
   open,
   onToggle,
   onDelete,
   order,
 }: LessonRowProps) {
+  const queryClient = useQueryClient();
+  const [publishing, setPublishing] = useState(false);
+  // Open, the lesson's editor offers Publish itself, after saving what is typed there.
+  const canPublish = !readOnly && !open && coursePublished && lesson.status === 'draft';
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      storeLesson(queryClient, await publishLesson(lesson._id, lesson.version));
+      showAlert(`Published: readers can see “${lesson.title}”.`);
+    } catch (err) {
+      showAlert(err instanceof Error ? err.message : String(err), 'danger');
+    } finally {
+      setPublishing(false);
+    }
+  };
   const editorId = `lesson-editor-${lesson._id}`;
   const { dragId, dropAt } = order;
   const dropClass =
@@ -55,6 +78,7 @@ export function LessonRow({
           {index + 1}.
         </span>
         <span className="lesson-row__title">{lesson.title}</span>
+        <StatusBadge status={lesson.status} />
         <div className="lesson-row__actions">
           {/* Someone else's course: its lessons can be opened and read, not moved or deleted. */}
           {!readOnly && (
@@ -81,6 +105,9 @@ export function LessonRow({
               </button>
             </>
           )}
+          {canPublish && (
+            <RowButton action="Publish" name={lesson.title} disabled={publishing} onClick={() => void publish()} />
+          )}
           <RowButton
             action={open ? 'Close' : readOnly ? 'View' : 'Edit'}
             name={lesson.title}
@@ -93,7 +120,13 @@ export function LessonRow({
       </div>
       {open && (
         <div id={editorId} className="lesson-row__editor">
-          <LessonEditor key={lesson._id} courseId={courseId} lesson={lesson} readOnly={readOnly} />
+          <LessonEditor
+            key={lesson._id}
+            courseId={courseId}
+            lesson={lesson}
+            coursePublished={coursePublished}
+            readOnly={readOnly}
+          />
         </div>
       )}
     </li>

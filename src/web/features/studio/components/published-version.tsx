@@ -1,7 +1,8 @@
 // Under an editor's head: what readers see against what is being edited. A published item's edits wait in its working
 // copy: 'Published · unsaved changes' while typing, 'Changes not yet published' once saved, with Update and Discard
 // changes (asked first); for any item, Preview, 'Share preview link' and the History of published versions with
-// Restore (into the working copy, for Update to publish). Decision 0051.
+// Restore (into the working copy, for Update to publish). A course's Update also publishes the lessons added to it
+// since it was published (drafts until then). Decision 0051.
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { PreviewLink } from '../../../../shared/studio-revisions';
@@ -39,6 +40,9 @@ export function PublishedVersion<K extends StudioKind>({
   const [askingDiscard, setAskingDiscard] = useState(false);
   const noun = NOUN[kind];
   const live = item.published;
+  // A course's lessons added since it was published: its Update publishes them too.
+  const newLessons = 'lessons' in item ? item.lessons.filter((lesson) => lesson.status === 'draft').length : 0;
+  const toPublish = item.hasChanges || unsaved || newLessons > 0;
 
   /** The version the editor holds once everything typed is saved (refused by the server if someone saved since). */
   const currentVersion = async () => {
@@ -66,7 +70,9 @@ export function PublishedVersion<K extends StudioKind>({
               ? 'Published · unsaved changes'
               : item.hasChanges
                 ? 'Changes not yet published'
-                : 'Published · readers see this version'}
+                : newLessons > 0
+                  ? `${newLessons === 1 ? '1 new lesson' : `${newLessons} new lessons`} not yet published`
+                  : 'Published · readers see this version'}
           </p>
           {(item.hasChanges || unsaved) && (
             <p className="studio-editor__meta">
@@ -79,7 +85,7 @@ export function PublishedVersion<K extends StudioKind>({
               <button
                 type="button"
                 className="button"
-                disabled={act.isPending || !(item.hasChanges || unsaved)}
+                disabled={act.isPending || !toPublish}
                 onClick={() => void run({ what: 'update' }, `Updated: readers now see your changes to this ${noun}.`)}
               >
                 Update
