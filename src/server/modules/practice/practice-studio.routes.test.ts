@@ -190,16 +190,18 @@ describe('quizzes in the Studio', () => {
     );
   });
 
-  it('edits on the version seen: a stale version is 409; a learner sees the change at once', async () => {
+  it('edits on the version seen: a stale version is 409; a learner sees the change once it is updated', async () => {
     const created = studioQuiz.parse(
       (await call(t.app, 'POST', `/api/studio/lessons/${aliceLesson._id}/quizzes`, alice, quizBody())).json(),
     );
     expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Check yourself' });
     const saved = await call(t.app, 'PATCH', `/api/studio/quizzes/${created._id}`, alice, { title: 'Two', version: 1 });
-    expect(saved.json()).toMatchObject({ title: 'Two', version: 2 });
+    expect(saved.json()).toMatchObject({ title: 'Two', version: 2, hasChanges: true });
     expect(
       await errorOf(call(t.app, 'PATCH', `/api/studio/quizzes/${created._id}`, alice, { version: 1 }), 409),
     ).toContain('version 2');
+    expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Check yourself' });
+    expect((await call(t.app, 'POST', `/api/studio/quizzes/${created._id}/update`, alice)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Two' });
     await call(t.app, 'DELETE', `/api/studio/quizzes/${created._id}`, alice);
     await errorOf(call(t.app, 'GET', `/api/quizzes/${created._id}`), 404);

@@ -24,7 +24,9 @@ import {
   checkPublishable,
   editedFields,
   foldLessonWorkingCopies,
+  forgetPracticeRevisions,
   forgetRevisions,
+  lessonIdsOf,
   itemState,
   recordRevision,
   REVISABLE,
@@ -241,7 +243,8 @@ export async function deleteCourse(db: Db, editor: Editor, id: string): Promise<
     const current = await lockCourse(tx, id);
     assertMayChange(editor, current, 'course');
     const before = await getStudioCourse(tx, id);
-    await forgetRevisions(tx, 'lesson', sql`select ${lessons.id} from ${lessons} where ${lessons.courseId} = ${id}`);
+    await forgetPracticeRevisions(tx, 'lesson', lessonIdsOf(id));
+    await forgetRevisions(tx, 'lesson', lessonIdsOf(id));
     await forgetRevisions(tx, 'course', [id]);
     await tx.delete(courses).where(eq(courses.id, id));
     await recordAudit(tx, {
@@ -375,6 +378,7 @@ export async function deleteLesson(db: Db, editor: Editor, id: string): Promise<
     const current = await findLesson(tx, id);
     assertMayChange(editor, current, 'lesson');
     const gone = await getStudioLesson(tx, id);
+    await forgetPracticeRevisions(tx, 'lesson', sql`select ${gone._id}::uuid`);
     const [deleted] = await tx.delete(lessons).where(eq(lessons.id, id)).returning({ id: lessons.id });
     if (!deleted) throw itemNotFound('lesson');
     await forgetRevisions(tx, 'lesson', [deleted.id]);
