@@ -33,6 +33,7 @@ import {
   contentWrite,
   discardChanges,
   type Editor,
+  fieldText,
   forgetRevisions,
   itemState,
   listRevisions,
@@ -175,7 +176,7 @@ async function findItem(db: Db, kind: ItemKind, id: string): Promise<Found> {
 }
 
 /** The fields the editor works on: the working copy's when there is one. */
-const edited = (item: ItemRow): ItemRow => (item.working ? ({ ...item, ...item.working.fields } as ItemRow) : item);
+const edited = (item: ItemRow): ItemRow => (item.working ? { ...item, ...item.working.fields } : item);
 
 const staleItem = (kind: ItemKind, current: number, sent: number) =>
   conflict(
@@ -360,8 +361,8 @@ async function saveItem(
     action: 'update',
     entity: kind,
     entityId: id,
-    beforeTitle: String(before.title),
-    afterTitle: changes.title ?? String(before.title),
+    beforeTitle: fieldText(before, 'title'),
+    afterTitle: changes.title ?? fieldText(before, 'title'),
   });
 }
 

@@ -15,6 +15,7 @@ import { assertMayChange, type Editor, itemNotFound, staleVersion } from './stud
 import {
   checkPublishable,
   editedFields,
+  fieldText,
   forgetRevisions,
   itemState,
   recordRevision,
@@ -152,7 +153,7 @@ export async function updateItem<Table extends ItemTable, Answer extends Item, C
       action: saveAction(before, status),
       entity: kind.entity,
       entityId: id,
-      beforeTitle: String(editedFields(state).title),
+      beforeTitle: fieldText(editedFields(state), 'title'),
       afterTitle: saved.title,
     });
     return kind.get(tx, id);

@@ -5,4 +5,4 @@ export { cleanTitle, contentWrite, iso } from './content-write';
 export { assertMayChange, type Editor } from './studio-access';
 export { STUDIO_BODY_BYTES_MAX, STUDIO_WRITES_PER_MINUTE } from './studio.routes';
 export { discardChanges, listRevisions, publishChanges, restoreRevision } from './studio-revisions.service';
-export { forgetRevisions, itemState, REVISABLE, versionsOf, writeWorkingCopy } from './working-copy';
+export { fieldText, forgetRevisions, itemState, REVISABLE, versionsOf, writeWorkingCopy } from './working-copy';

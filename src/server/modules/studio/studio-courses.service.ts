@@ -23,6 +23,7 @@ import { assertMayChange, type Editor, itemNotFound, staleVersion } from './stud
 import {
   checkPublishable,
   editedFields,
+  fieldText,
   foldLessonWorkingCopies,
   forgetPracticeRevisions,
   forgetRevisions,
@@ -230,7 +231,7 @@ export async function updateCourse(db: Db, editor: Editor, id: string, body: Pat
       action: saveAction(before, status),
       entity: 'course',
       entityId: id,
-      beforeTitle: String(editedFields(state).title),
+      beforeTitle: fieldText(editedFields(state), 'title'),
       afterTitle: saved.title,
     });
     return getStudioCourse(tx, id);

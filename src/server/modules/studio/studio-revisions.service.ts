@@ -15,6 +15,7 @@ import { getStudioCourse, getStudioLesson } from './studio-courses.service';
 import { getStudioTutorial } from './studio-tutorials.service';
 import {
   checkPublishable,
+  fieldText,
   type ItemState,
   itemState,
   recordRevision,
@@ -108,7 +109,7 @@ export async function publishChanges<T = unknown>(
       entity: r.kind,
       entityId: state.id,
       beforeTitle: state.title,
-      afterTitle: String(fields.title),
+      afterTitle: fieldText(fields, 'title'),
     });
   });
 }
@@ -130,7 +131,7 @@ export async function discardChanges<T = unknown>(
       action: 'update',
       entity: r.kind,
       entityId: state.id,
-      beforeTitle: String(state.working.fields.title),
+      beforeTitle: fieldText(state.working.fields, 'title'),
       afterTitle: state.title,
     });
   });
@@ -194,7 +195,7 @@ export async function restoreRevision<T = unknown>(
       action: 'update',
       entity: r.kind,
       entityId: state.id,
-      beforeTitle: String((state.working?.fields ?? state.live).title),
+      beforeTitle: fieldText(state.working?.fields ?? state.live, 'title'),
       afterTitle: revision.title,
     });
   });

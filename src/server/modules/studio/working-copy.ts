@@ -200,9 +200,15 @@ export async function itemState(tx: Db, r: Revisable, id: string, { lock = false
   };
 }
 
+/** A field as text: what a title, link or authored HTML holds ('' when it is empty). */
+export function fieldText(fields: Fields, field: string): string {
+  const value = fields[field];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
 /** A published item may not be left without its authored text (nor an exercise with a failing check). */
 export function checkPublishable(r: Revisable, fields: Fields): void {
-  if (r.required && isBlankAuthoredHtml(String(fields[r.required.field] ?? ''))) throw badRequest(r.required.message);
+  if (r.required && isBlankAuthoredHtml(fieldText(fields, r.required.field))) throw badRequest(r.required.message);
   const refusal = r.refusePublishing?.(fields);
   if (refusal) throw refusal;
 }
@@ -281,8 +287,8 @@ export async function saveToWorkingCopy(
     action: 'update',
     entity: r.kind,
     entityId: state.id,
-    beforeTitle: String(before.title),
-    afterTitle: String(fields.title),
+    beforeTitle: fieldText(before, 'title'),
+    afterTitle: fieldText(fields, 'title'),
   });
 }
 
@@ -308,7 +314,7 @@ export async function recordRevision(tx: Db, editor: Editor, r: Revisable, id: s
   await tx.insert(contentRevisions).values({
     kind: r.kind,
     itemId: id,
-    title: String(fields.title),
+    title: fieldText(fields, 'title'),
     fields: Object.fromEntries(r.fields.map((field) => [field, fields[field] ?? null])),
     byId: editor.id,
     byName: editor.name,
