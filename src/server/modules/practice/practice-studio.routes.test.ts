@@ -3,11 +3,11 @@
 // audit trail, and the learners' reads following each change at once (the read cache is cleared).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuizInput, studioPracticeItems, studioQuiz } from '../../../shared/practice';
+import { studioPracticeItems, studioQuiz } from '../../../shared/practice';
 import { auditLog } from '../../db/schema';
 import { createExercise, createQuiz, createUser, type TestUser } from '../../test/factories';
 import { call, errorOf, type Method } from '../../test/kit';
-import { ownLesson, ownTutorial, practiceTestApp } from './practice-test-kit';
+import { ownLesson, ownTutorial, practiceTestApp, quizBody } from './practice-test-kit';
 
 let t: Awaited<ReturnType<typeof practiceTestApp>>['t'];
 let admin: TestUser;
@@ -16,23 +16,6 @@ let bob: TestUser;
 let learner: TestUser;
 let aliceLesson: { _id: string };
 let aliceTutorial: { _id: string };
-
-const quizBody = (overrides: Partial<QuizInput> = {}): QuizInput => ({
-  title: 'Check yourself',
-  passMark: 60,
-  questions: [
-    {
-      text: 'Pick the even number',
-      multiple: false,
-      choices: [
-        { text: '3', correct: false },
-        { text: '4', correct: true },
-      ],
-      explanation: '4 = 2 × 2',
-    },
-  ],
-  ...overrides,
-});
 
 beforeAll(async () => {
   ({ t, admin, alice, bob } = await practiceTestApp());

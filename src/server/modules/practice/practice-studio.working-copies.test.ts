@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ExerciseInput,
-  type QuizInput,
   studioExercise,
   studioQuiz,
   submission as submissionSchema,
@@ -15,7 +14,7 @@ import { revisionList } from '../../../shared/studio-revisions';
 import { contentRevisions, practiceItems } from '../../db/schema';
 import { createUser, type TestUser } from '../../test/factories';
 import { call, errorOf } from '../../test/kit';
-import { ownLesson, ownTutorial, practiceTestApp } from './practice-test-kit';
+import { ownLesson, ownTutorial, practiceTestApp, quizBody } from './practice-test-kit';
 
 let t: Awaited<ReturnType<typeof practiceTestApp>>['t'];
 let admin: TestUser;
@@ -36,21 +35,7 @@ const exerciseBody = (overrides: Partial<ExerciseInput> = {}): ExerciseInput => 
   ...overrides,
 });
 
-const quizBody = (title = 'Check yourself'): QuizInput => ({
-  title,
-  passMark: 100,
-  questions: [
-    {
-      text: 'Pick the even number',
-      multiple: false,
-      choices: [
-        { text: '3', correct: false },
-        { text: '4', correct: true },
-      ],
-      explanation: '',
-    },
-  ],
-});
+const quizOf = (title = 'Check yourself') => quizBody({ title, passMark: 100 });
 
 /** Passes the live tests (2 and 21) but not a hidden test of 0. */
 const CODE_FOR_LIVE_TESTS = 'function double(n) { return n + n || 1; }';
@@ -217,10 +202,10 @@ describe('a quiz of a published tutorial', () => {
   it('keeps the live questions for attempts until Update; Restore brings back a published version', async () => {
     const tutorial = await ownTutorial(t.database.db, alice);
     const created = studioQuiz.parse(
-      (await call(t.app, 'POST', `/api/studio/tutorials/${tutorial._id}/quizzes`, alice, quizBody())).json(),
+      (await call(t.app, 'POST', `/api/studio/tutorials/${tutorial._id}/quizzes`, alice, quizOf())).json(),
     );
     const url = `/api/studio/quizzes/${created._id}`;
-    const saved = studioQuiz.parse((await call(t.app, 'PATCH', url, alice, quizBody('Second quiz'))).json());
+    const saved = studioQuiz.parse((await call(t.app, 'PATCH', url, alice, quizOf('Second quiz'))).json());
     expect(saved).toMatchObject({ title: 'Second quiz', hasChanges: true, published: { title: 'Check yourself' } });
     // Learners answer the live questions (the working copy's have new ids).
     const live = (await call(t.app, 'GET', `/api/quizzes/${created._id}`, learner)).json<{
@@ -238,7 +223,7 @@ describe('a quiz of a published tutorial', () => {
 
     expect((await call(t.app, 'POST', `${url}/update`, alice)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Second quiz' });
-    await call(t.app, 'PATCH', url, alice, quizBody('Third quiz'));
+    await call(t.app, 'PATCH', url, alice, quizOf('Third quiz'));
     expect((await call(t.app, 'POST', `${url}/update`, alice)).statusCode).toBe(200);
 
     const history = revisionList.parse((await call(t.app, 'GET', `${url}/revisions`, alice)).json());
@@ -259,7 +244,7 @@ describe('a quiz of a published tutorial', () => {
   it('folds the working copy into the quiz when its tutorial is unpublished (a draft has none)', async () => {
     const tutorial = await ownTutorial(t.database.db, alice);
     const created = studioQuiz.parse(
-      (await call(t.app, 'POST', `/api/studio/tutorials/${tutorial._id}/quizzes`, alice, quizBody())).json(),
+      (await call(t.app, 'POST', `/api/studio/tutorials/${tutorial._id}/quizzes`, alice, quizOf())).json(),
     );
     await call(t.app, 'PATCH', `/api/studio/quizzes/${created._id}`, alice, { title: 'Unfinished' });
     const studioTutorial = (await call(t.app, 'GET', `/api/studio/tutorials/${tutorial._id}`, alice)).json<{
