@@ -1,10 +1,12 @@
 // Practice items in the Studio, in a real browser against the real server: an admin adds an exercise to a lesson
 // whose starter code already passes every test and sees the check fail (learners cannot see it), fixes the starter
 // and sees the check pass; adds a quiz with two questions; reorders the items by keyboard; deletes one after
-// confirming. axe runs on the lesson editor with its Practice section and on both forms, in both themes at 360 px.
+// confirming; edits an exercise of a published lesson while a learner keeps seeing the published title until Update.
+// axe runs on the lesson editor with its Practice section and on both forms, in both themes at 360 px, and on the form
+// of a published exercise with changes not yet published.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import type { StudioPracticeItems, StudioQuiz } from '../src/shared/practice';
+import type { StudioExercise, StudioPracticeItems, StudioQuiz } from '../src/shared/practice';
 import type { StudioCourse, StudioLesson } from '../src/shared/studio';
 import {
   callApi,
@@ -197,6 +199,47 @@ test('an admin adds a quiz with two questions, reorders the practice items by ke
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect.poll(() => practiceTitles(practice)).toEqual(['Scope quiz']);
   expect(await storedTitles(lesson)).toEqual(['Scope quiz']);
+}, 120_000);
+
+test('an admin edits an exercise of a published lesson: learners keep its published title until Update', async () => {
+  const { course, lesson } = await courseWithLesson('Published practice');
+  const exercise = await call<StudioExercise>('POST', `/api/studio/lessons/${lesson._id}/exercises`, {
+    title: 'Add two numbers',
+    prompt: '<p>Write add(a, b).</p>',
+    language: 'javascript',
+    starterCode: 'function add(a, b) {\n  // Your code here\n}',
+    solution: 'function add(a, b) {\n  return a + b;\n}',
+    tests: [{ name: 'adds', code: 'assert.strictEqual(add(2, 3), 5);', hidden: false }],
+  });
+  expect(exercise.valid).toBe(true);
+  const current = await call<StudioCourse>('GET', `/api/studio/courses/${course._id}`);
+  await call<StudioCourse>('PATCH', `/api/studio/courses/${course._id}`, {
+    status: 'published',
+    version: current.version,
+  });
+
+  const { page } = await newPage(env.browser, env.server.url);
+  const practice = await openPractice(page, course, lesson);
+  await practice.getByRole('button', { name: 'Edit Add two numbers', exact: true }).click();
+  // The form's heading (and so its region's name) follows the title being edited.
+  await practice.getByRole('region', { name: 'Edit exercise: Add two numbers' }).waitFor();
+  const form = practice.locator('section.practice-form');
+  await form.getByText('Published · readers see this version').waitFor();
+  await form.getByLabel('Exercise title').fill('Add two whole numbers');
+  await form.getByText('Published · unsaved changes').waitFor();
+  await form.getByRole('button', { name: 'Save exercise' }).click();
+  await form.getByText('Changes not yet published').waitFor({ timeout: 30_000 });
+  await expectAccessibleAtTop(page, 'a published exercise with changes not yet published');
+
+  // A learner (signed out) still sees the published exercise.
+  const learner = await newPage(env.browser, env.server.url);
+  await learner.page.goto(`/exercise/${exercise._id}`);
+  await learner.page.getByRole('heading', { level: 1, name: 'Add two numbers' }).waitFor({ timeout: 15_000 });
+
+  await form.getByRole('button', { name: 'Update exercise' }).click();
+  await form.getByText('Published · readers see this version').waitFor({ timeout: 15_000 });
+  await learner.page.reload();
+  await learner.page.getByRole('heading', { level: 1, name: 'Add two whole numbers' }).waitFor({ timeout: 15_000 });
 }, 120_000);
 
 test('the lesson editor with its Practice section and both forms pass axe in both themes at 1280 and 360 px', async () => {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { PRACTICE, VERDICTS, type TestResult as RuleTestResult } from './practice-rules';
+import { revisable } from './studio-revisions';
 
 export { PRACTICE, TEXTS, VERDICTS, type RunRequest, type RunResult, type Verdict } from './practice-rules';
 
@@ -213,14 +214,17 @@ export const studioExercise = z.object({
   solution: z.string(),
   tests: z.array(z.object({ _id: z.string(), name: z.string(), code: z.string(), hidden: z.boolean() })),
   timeLimitMs: z.number(),
-  /** False while the check fails: the exercise is stored but learners do not see it. */
+  /** False while the check fails: the exercise is stored but learners do not see it. With a working copy: its
+   *  check, while learners keep the live version (valid or not) until Update. */
   valid: z.boolean(),
   check: exerciseCheck,
   lessonId: z.string().nullable(),
   tutorialId: z.string().nullable(),
   position: z.number(),
   version: z.number(),
+  /** The working copy's save when it has one. */
   updatedAt: z.string(),
+  ...revisable,
 });
 export type StudioExercise = z.infer<typeof studioExercise>;
 
@@ -285,6 +289,7 @@ export const studioQuiz = z.object({
   position: z.number(),
   version: z.number(),
   updatedAt: z.string(),
+  ...revisable,
 });
 export type StudioQuiz = z.infer<typeof studioQuiz>;
 

@@ -6,6 +6,12 @@ import { z } from 'zod';
 export const REVISABLE_KINDS = ['courses', 'lessons', 'tutorials', 'blogs'] as const;
 export type RevisableKind = (typeof REVISABLE_KINDS)[number];
 
+/** The live version of a published item (null while it is a draft): what readers see until 'Update'. */
+const liveVersion = z.object({ title: z.string(), updatedAt: z.string() }).nullable();
+/** A published item's fields in the Studio are its working copy's when it has one (`hasChanges`). Practice items
+ *  are published with their lesson or tutorial. */
+export const revisable = { hasChanges: z.boolean(), published: liveVersion };
+
 /** Update, Discard and Restore may carry the version the editor saw (refused when someone saved since). */
 export const revisionActionBody = z
   .object({ version: z.int('version must be an integer').min(1, 'version must be at least 1').optional() })

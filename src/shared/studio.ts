@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { author, idParam } from './contract';
+import { revisable } from './studio-revisions';
 import { isMediaUrl, isSiteMediaPath, ROLES, STATUSES } from './studio-rules';
 
 export { ROLES, STATUSES, canAuthor, isMediaUrl, isSiteMediaPath } from './studio-rules';
@@ -57,10 +58,6 @@ const siteMediaPath = (field: string) =>
 const version = z.int('version must be an integer').min(1, 'version must be at least 1');
 
 // ---- answers ----
-/** The live version of a published item (null while it is a draft): what readers see until 'Update'. */
-const liveVersion = z.object({ title: z.string(), updatedAt: z.string() }).nullable();
-/** A published item's fields in the Studio are its working copy's when it has one (`hasChanges`). */
-const revisable = { hasChanges: z.boolean(), published: liveVersion };
 
 const authored = {
   ...revisable,

@@ -38,10 +38,14 @@ const authored = () => ({
   ...revisable(),
 });
 
+/** One editable field as a working copy or a revision holds it (by column name): text, a number, a flag, or the
+ *  JSON of a jsonb column (a practice item's tests, questions and check). */
+export type FieldValue = string | number | boolean | null | unknown[] | { [key: string]: unknown };
+
 /** The Studio's copy of a published item's edits, not yet published: `{fields, savedAt}`, null when there is none
  *  (a draft never has one). Readers' queries never select it, so their reads stay as they were. */
 export interface WorkingCopy {
-  fields: Record<string, string | number | null>;
+  fields: Record<string, FieldValue>;
   savedAt: string;
 }
 
@@ -354,10 +358,10 @@ export const contentRevisions = pgTable(
   'content_revisions',
   {
     id: id(),
-    kind: text('kind', { enum: ['course', 'lesson', 'tutorial', 'blog'] }).notNull(),
+    kind: text('kind', { enum: ['course', 'lesson', 'tutorial', 'blog', 'exercise', 'quiz'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     title: text('title').notNull(),
-    fields: jsonb('fields').$type<Record<string, string | number | null>>().notNull(),
+    fields: jsonb('fields').$type<Record<string, FieldValue>>().notNull(),
     byId: uuid('by_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept so the history survives the account. */
     byName: text('by_name').notNull(),
@@ -474,6 +478,8 @@ export const practiceItems = pgTable(
     // quiz
     passMark: integer('pass_mark'),
     questions: jsonb('questions').$type<StoredQuestion[]>(),
+    /** The edits of an item whose lesson or tutorial is published, until Update (the check's result with them). */
+    working: jsonb('working').$type<WorkingCopy>(),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

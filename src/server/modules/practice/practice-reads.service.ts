@@ -2,7 +2,7 @@
 // solution nor a hidden test's code) and a quiz (never its answers). Each read is made of a public part, the same
 // for every reader and kept in the routes' content cache, and the reader's own part (passed, saved code), read per
 // request. A draft's items, and an exercise whose check fails, are not found.
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
 import type { Exercise, PracticeItem, Quiz } from '../../../shared/practice';
 import type { Db } from '../../db/client';
 import { courses, lessons, practiceItems, practiceProgress, tutorials } from '../../db/schema';
@@ -72,13 +72,16 @@ export async function learnerState(db: Db, userId: string | null, itemId: string
   return { code: row?.code ?? null, passed: Boolean(row?.passedAt) };
 }
 
+// Learners read the live item: never the Studio's working copy (decision 0051).
+const { working: _working, ...LIVE_COLUMNS } = getTableColumns(practiceItems);
+
 /** A visible item of the kind, whole (tests with their code, the solution, the answers), with its lesson's course
  *  (null for a tutorial's): for the services that grade and score it, never answered as it is. Null when readers do
  *  not see it. */
 export async function findVisibleItem(db: Db, kind: 'exercise' | 'quiz', id: string) {
   if (!isId(id)) return null;
   const [row] = await db
-    .select({ item: practiceItems, courseId: lessons.courseId })
+    .select({ item: LIVE_COLUMNS, courseId: lessons.courseId })
     .from(practiceItems)
     .leftJoin(lessons, ownerJoins.lessons)
     .leftJoin(courses, ownerJoins.courses)

@@ -3,11 +3,11 @@
 // audit trail, and the learners' reads following each change at once (the read cache is cleared).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuizInput, studioPracticeItems, studioQuiz } from '../../../shared/practice';
+import { studioPracticeItems, studioQuiz } from '../../../shared/practice';
 import { auditLog } from '../../db/schema';
 import { createExercise, createQuiz, createUser, type TestUser } from '../../test/factories';
 import { call, errorOf, type Method } from '../../test/kit';
-import { ownLesson, ownTutorial, practiceTestApp } from './practice-test-kit';
+import { ownLesson, ownTutorial, practiceTestApp, quizBody } from './practice-test-kit';
 
 let t: Awaited<ReturnType<typeof practiceTestApp>>['t'];
 let admin: TestUser;
@@ -16,23 +16,6 @@ let bob: TestUser;
 let learner: TestUser;
 let aliceLesson: { _id: string };
 let aliceTutorial: { _id: string };
-
-const quizBody = (overrides: Partial<QuizInput> = {}): QuizInput => ({
-  title: 'Check yourself',
-  passMark: 60,
-  questions: [
-    {
-      text: 'Pick the even number',
-      multiple: false,
-      choices: [
-        { text: '3', correct: false },
-        { text: '4', correct: true },
-      ],
-      explanation: '4 = 2 × 2',
-    },
-  ],
-  ...overrides,
-});
 
 beforeAll(async () => {
   ({ t, admin, alice, bob } = await practiceTestApp());
@@ -190,16 +173,18 @@ describe('quizzes in the Studio', () => {
     );
   });
 
-  it('edits on the version seen: a stale version is 409; a learner sees the change at once', async () => {
+  it('edits on the version seen: a stale version is 409; a learner sees the change once it is updated', async () => {
     const created = studioQuiz.parse(
       (await call(t.app, 'POST', `/api/studio/lessons/${aliceLesson._id}/quizzes`, alice, quizBody())).json(),
     );
     expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Check yourself' });
     const saved = await call(t.app, 'PATCH', `/api/studio/quizzes/${created._id}`, alice, { title: 'Two', version: 1 });
-    expect(saved.json()).toMatchObject({ title: 'Two', version: 2 });
+    expect(saved.json()).toMatchObject({ title: 'Two', version: 2, hasChanges: true });
     expect(
       await errorOf(call(t.app, 'PATCH', `/api/studio/quizzes/${created._id}`, alice, { version: 1 }), 409),
     ).toContain('version 2');
+    expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Check yourself' });
+    expect((await call(t.app, 'POST', `/api/studio/quizzes/${created._id}/update`, alice)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/quizzes/${created._id}`)).json()).toMatchObject({ title: 'Two' });
     await call(t.app, 'DELETE', `/api/studio/quizzes/${created._id}`, alice);
     await errorOf(call(t.app, 'GET', `/api/quizzes/${created._id}`), 404);

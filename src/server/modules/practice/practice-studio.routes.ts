@@ -1,5 +1,6 @@
 // The Studio's practice calls: exercises and quizzes added to a lesson or a tutorial, read, edited, deleted and
-// put in order, by authors (their own courses' lessons and their own tutorials) and admins. Like every Studio call:
+// put in order, by authors (their own courses' lessons and their own tutorials) and admins; an item of a published
+// lesson or tutorial is edited in its working copy, published by Update, dropped by Discard, with its history. Like every Studio call:
 // `no-store`, the Studio's body limit and per-user write limit, and each content write clears the read caches.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +15,7 @@ import {
   studioPracticeItems,
   studioQuiz,
 } from '../../../shared/practice';
+import { revisionActionBody, revisionList } from '../../../shared/studio-revisions';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
 import { signedInUser } from '../../plugins/current-user';
 import { type Editor, STUDIO_BODY_BYTES_MAX, STUDIO_WRITES_PER_MINUTE } from '../studio';
@@ -25,6 +27,7 @@ import * as practice from './practice-studio.service';
 const tags = ['studio', 'practice'];
 // Any string: an id that is not a UUID names nothing and answers 404.
 const idParams = z.object({ id: z.string() });
+const revisionParams = z.object({ id: z.string(), rev: z.string() });
 const OWNERS = { lessons: 'lesson', tutorials: 'tutorial' } as const satisfies Record<string, OwnerKind>;
 
 export const practiceStudioRoutes: FastifyPluginAsync = async (instance) => {
@@ -114,4 +117,42 @@ export const practiceStudioRoutes: FastifyPluginAsync = async (instance) => {
     { ...write, schema: { tags, params: idParams, response: { 200: studioQuiz } } },
     async (request) => changed(practice.deleteQuiz(db, editor(request), request.params.id)),
   );
+
+  // ---- published versions: Update, Discard changes, history (decision 0051) ----
+  const KINDS = [
+    { path: 'exercises', kind: 'exercise', answer: studioExercise },
+    { path: 'quizzes', kind: 'quiz', answer: studioQuiz },
+  ] as const;
+  for (const { path, kind, answer } of KINDS) {
+    const action = {
+      ...write,
+      schema: { tags, params: idParams, body: revisionActionBody, response: { 200: answer } },
+    };
+    app.post(`/api/studio/${path}/:id/update`, action, async (request) =>
+      changed(practice.publishItemChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+    );
+    app.post(`/api/studio/${path}/:id/discard`, action, async (request) =>
+      changed(practice.discardItemChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+    );
+    app.get(
+      `/api/studio/${path}/:id/revisions`,
+      { ...read, schema: { tags, params: idParams, response: { 200: revisionList } } },
+      async (request) => practice.listItemRevisions(db, kind, request.params.id),
+    );
+    app.post(
+      `/api/studio/${path}/:id/revisions/:rev/restore`,
+      { ...write, schema: { tags, params: revisionParams, body: revisionActionBody, response: { 200: answer } } },
+      async (request) =>
+        changed(
+          practice.restoreItemRevision(
+            db,
+            editor(request),
+            kind,
+            request.params.id,
+            request.params.rev,
+            request.body?.version,
+          ),
+        ),
+    );
+  }
 };

@@ -2,8 +2,11 @@
 // order, by the rules of the lessons and tutorials they belong to (an author changes only their own course's
 // lessons and their own tutorials; an admin everything). Every save of an exercise first runs it on the server: the
 // reference solution must pass every test and the starter code must fail at least one; an exercise that fails the
-// check is saved with `valid` false, and learners do not see it until a save passes. Each write is one transaction
-// with its audit row and the NOTIFY that clears every process's read cache (studio/content-write.ts).
+// check is saved with `valid` false, and learners do not see it until a save passes. An item whose lesson or
+// tutorial is published keeps what learners see until Update: its saves go into its working copy (with the check's
+// result), Update publishes them only when that check passes, Discard drops them, and every Update keeps a revision
+// (decision 0051). Each write is one transaction with its audit row and the NOTIFY that clears every process's read
+// cache (studio/content-write.ts).
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
@@ -24,9 +27,35 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import { sanitizeAuthoredHtml } from '../../lib/sanitize';
-import { assertMayChange, cleanTitle, contentWrite, type Editor, iso } from '../studio';
+import {
+  assertMayChange,
+  cleanTitle,
+  contentWrite,
+  discardChanges,
+  type Editor,
+  fieldText,
+  forgetRevisions,
+  itemState,
+  listRevisions,
+  publishChanges,
+  REVISABLE,
+  restoreRevision,
+  versionsOf,
+  writeWorkingCopy,
+} from '../studio';
+import type { RevisionList } from '../../../shared/studio-revisions';
+import type { FieldValue } from '../../db/schema';
+
+type Fields = Record<string, FieldValue>;
 import type { ExerciseToCheck } from './grading';
-import { assertCodeSize, itemNotFound, type ItemKind, ownerNotFound, type OwnerKind } from './practice-items';
+import {
+  assertCodeSize,
+  itemNotFound,
+  type ItemKind,
+  ownerJoins,
+  ownerNotFound,
+  type OwnerKind,
+} from './practice-items';
 import { orderProblem } from '../../lib/order-problem';
 
 /** The save-time check: the grader's `checkExercise` (plugins/grader.ts). */
@@ -36,7 +65,15 @@ type ItemRow = typeof practiceItems.$inferSelect;
 
 const passes = (check: ExerciseCheck) => check.solutionPasses && check.starterFails;
 
-function toStudioExercise(row: ItemRow): StudioExercise {
+/** An item as the Studio shows it: its working copy's fields when it has one, and what learners see. */
+interface Found {
+  item: ItemRow;
+  /** Its lesson's course or its tutorial is published. */
+  published: boolean;
+}
+
+function toStudioExercise({ item, published }: Found): StudioExercise {
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, published);
   return {
     _id: row.id,
     kind: 'exercise',
@@ -53,11 +90,13 @@ function toStudioExercise(row: ItemRow): StudioExercise {
     tutorialId: row.tutorialId,
     position: row.position,
     version: row.version,
-    updatedAt: iso(row.updatedAt),
+    updatedAt,
+    ...versions,
   };
 }
 
-function toStudioQuiz(row: ItemRow): StudioQuiz {
+function toStudioQuiz({ item, published }: Found): StudioQuiz {
+  const { shown: row, updatedAt, ...versions } = versionsOf(item, published);
   return {
     _id: row.id,
     kind: 'quiz',
@@ -74,11 +113,12 @@ function toStudioQuiz(row: ItemRow): StudioQuiz {
     tutorialId: row.tutorialId,
     position: row.position,
     version: row.version,
-    updatedAt: iso(row.updatedAt),
+    updatedAt,
+    ...versions,
   };
 }
 
-const toStudioItem = (row: ItemRow) => (row.kind === 'exercise' ? toStudioExercise(row) : toStudioQuiz(row));
+const toStudioItem = (found: Found) => (found.item.kind === 'exercise' ? toStudioExercise(found) : toStudioQuiz(found));
 
 // ---- owners: the lesson or the tutorial an item belongs to ----
 
@@ -87,6 +127,7 @@ interface Owner {
   id: string;
   title: string;
   authorId: string | null;
+  status: string;
 }
 
 /** The lesson (with its course's author) or the tutorial; with `lock`, its course or the tutorial is locked until
@@ -95,7 +136,7 @@ async function findOwner(db: Db, kind: OwnerKind, id: string, lock = false): Pro
   if (!isId(id)) throw ownerNotFound(kind);
   if (kind === 'lesson') {
     const query = db
-      .select({ id: lessons.id, title: lessons.title, authorId: courses.authorId })
+      .select({ id: lessons.id, title: lessons.title, authorId: courses.authorId, status: courses.status })
       .from(lessons)
       .innerJoin(courses, eq(courses.id, lessons.courseId))
       .where(eq(lessons.id, id));
@@ -104,7 +145,7 @@ async function findOwner(db: Db, kind: OwnerKind, id: string, lock = false): Pro
     return { kind, ...row };
   }
   const query = db
-    .select({ id: tutorials.id, title: tutorials.title, authorId: tutorials.authorId })
+    .select({ id: tutorials.id, title: tutorials.title, authorId: tutorials.authorId, status: tutorials.status })
     .from(tutorials)
     .where(eq(tutorials.id, id));
   const [row] = lock ? await query.for('update') : await query;
@@ -117,15 +158,25 @@ const ownerOf = (row: ItemRow): { kind: OwnerKind; id: string } =>
 
 const ownerColumn = (kind: OwnerKind) => (kind === 'lesson' ? practiceItems.lessonId : practiceItems.tutorialId);
 
-async function findItem(db: Db, kind: ItemKind, id: string): Promise<ItemRow> {
+/** The item with whether learners see a version of it (its owner is published). */
+async function findItem(db: Db, kind: ItemKind, id: string): Promise<Found> {
   if (!isId(id)) throw itemNotFound(kind);
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({
+      item: practiceItems,
+      published: sql<boolean>`coalesce(${courses.status}, ${tutorials.status}) = 'published'`,
+    })
     .from(practiceItems)
+    .leftJoin(lessons, ownerJoins.lessons)
+    .leftJoin(courses, ownerJoins.courses)
+    .leftJoin(tutorials, ownerJoins.tutorials)
     .where(and(eq(practiceItems.id, id), eq(practiceItems.kind, kind)));
-  if (!row) throw itemNotFound(kind);
-  return row;
+  if (!found) throw itemNotFound(kind);
+  return found;
 }
+
+/** The fields the editor works on: the working copy's when there is one. */
+const edited = (item: ItemRow): ItemRow => (item.working ? { ...item, ...item.working.fields } : item);
 
 const staleItem = (kind: ItemKind, current: number, sent: number) =>
   conflict(
@@ -143,6 +194,9 @@ export async function getStudioQuiz(db: Db, id: string): Promise<StudioQuiz> {
   return toStudioQuiz(await findItem(db, 'quiz', id));
 }
 
+const getStudioItem = (kind: ItemKind): ((db: Db, id: string) => Promise<StudioExercise | StudioQuiz>) =>
+  kind === 'exercise' ? getStudioExercise : getStudioQuiz;
+
 /** Every item of a lesson or a tutorial, in order, invalid exercises too (the editor shows their check). */
 export async function listStudioItems(db: Db, kind: OwnerKind, ownerId: string): Promise<StudioPracticeItems> {
   const owner = await findOwner(db, kind, ownerId);
@@ -151,7 +205,8 @@ export async function listStudioItems(db: Db, kind: OwnerKind, ownerId: string):
     .from(practiceItems)
     .where(eq(ownerColumn(kind), owner.id))
     .orderBy(asc(practiceItems.position), asc(practiceItems.id));
-  return { items: rows.map(toStudioItem) };
+  const published = owner.status === 'published';
+  return { items: rows.map((item) => toStudioItem({ item, published })) };
 }
 
 // ---- exercises ----
@@ -248,12 +303,14 @@ export async function createExercise(
     tests: storedTests(body.tests),
     timeLimitMs: body.timeLimitMs ?? PRACTICE.timeLimitMs.default,
   });
-  return contentWrite(db, async (tx) =>
-    toStudioExercise(await insertItem(tx, editor, ownerKind, ownerId, { kind: 'exercise', ...fields })),
-  );
+  return contentWrite(db, async (tx) => {
+    const item = await insertItem(tx, editor, ownerKind, ownerId, { kind: 'exercise', ...fields });
+    return getStudioExercise(tx, item.id);
+  });
 }
 
-/** PATCH /api/studio/exercises/{id}: any subset; the whole exercise as it will be is checked again. */
+/** PATCH /api/studio/exercises/{id}: any subset; the whole exercise as it will be is checked again (an item of a
+ *  published lesson or tutorial: its working copy, with the check's result; learners keep the live version). */
 export async function updateExercise(
   db: Db,
   editor: Editor,
@@ -261,11 +318,12 @@ export async function updateExercise(
   id: string,
   body: ExercisePatch,
 ): Promise<StudioExercise> {
-  const current = await findItem(db, 'exercise', id);
-  const owner = ownerOf(current);
+  const { item } = await findItem(db, 'exercise', id);
+  const owner = ownerOf(item);
   assertMayChange(editor, await findOwner(db, owner.kind, owner.id), owner.kind);
-  const version = body.version ?? current.version;
-  if (version !== current.version) throw staleItem('exercise', current.version, version);
+  const version = body.version ?? item.version;
+  if (version !== item.version) throw staleItem('exercise', item.version, version);
+  const current = edited(item);
   const fields = await checked(check, {
     title: body.title !== undefined ? cleanTitle(body.title) : current.title,
     prompt: body.prompt !== undefined ? sanitizeAuthoredHtml(body.prompt) : (current.prompt ?? ''),
@@ -277,16 +335,34 @@ export async function updateExercise(
   });
   return contentWrite(db, async (tx) => {
     assertMayChange(editor, await findOwner(tx, owner.kind, owner.id, true), owner.kind);
-    const saved = await versionedUpdate(tx, 'exercise', id, version, fields);
-    await recordAudit(tx, {
-      actor: editor,
-      action: 'update',
-      entity: 'exercise',
-      entityId: id,
-      beforeTitle: current.title,
-      afterTitle: saved.title,
-    });
-    return toStudioExercise(saved);
+    await saveItem(tx, editor, 'exercise', id, version, fields);
+    return getStudioExercise(tx, id);
+  });
+}
+
+/** A save on the version the editor saw (the check ran meanwhile: 409 when someone saved first), the owner already
+ *  locked. Learners see an item of a published owner as it is until Update: the save goes into its working copy
+ *  (none is kept when it equals the live version). A draft's item has no working copy: the save is the item. */
+async function saveItem(
+  tx: Db,
+  editor: Editor,
+  kind: ItemKind,
+  id: string,
+  version: number,
+  changes: Partial<typeof practiceItems.$inferInsert>,
+): Promise<void> {
+  const r = REVISABLE[kind];
+  const state = await itemState(tx, r, id, { lock: true });
+  const before = state.working?.fields ?? state.live;
+  if (state.published) await writeWorkingCopy(tx, r, state, version, { ...before, ...(changes as Fields) });
+  else await versionedUpdate(tx, kind, id, version, { ...state.working?.fields, ...changes, working: null });
+  await recordAudit(tx, {
+    actor: editor,
+    action: 'update',
+    entity: kind,
+    entityId: id,
+    beforeTitle: fieldText(before, 'title'),
+    afterTitle: changes.title ?? fieldText(before, 'title'),
   });
 }
 
@@ -334,10 +410,14 @@ export async function createQuiz(
     passMark: body.passMark ?? PRACTICE.quiz.passMarkDefault,
     questions: storedQuestions(body.questions),
   };
-  return contentWrite(db, async (tx) => toStudioQuiz(await insertItem(tx, editor, ownerKind, ownerId, quiz)));
+  return contentWrite(db, async (tx) => {
+    const item = await insertItem(tx, editor, ownerKind, ownerId, quiz);
+    return getStudioQuiz(tx, item.id);
+  });
 }
 
-/** PATCH /api/studio/quizzes/{id}: any subset. New questions get new ids (past attempts keep their own answers). */
+/** PATCH /api/studio/quizzes/{id}: any subset (of a published lesson or tutorial: into its working copy). New
+ *  questions get new ids (past attempts keep their own answers). */
 export async function updateQuiz(db: Db, editor: Editor, id: string, body: QuizPatch): Promise<StudioQuiz> {
   const changes = {
     ...(body.title !== undefined && { title: cleanTitle(body.title) }),
@@ -345,19 +425,11 @@ export async function updateQuiz(db: Db, editor: Editor, id: string, body: QuizP
     ...(body.questions !== undefined && { questions: storedQuestions(body.questions) }),
   };
   return contentWrite(db, async (tx) => {
-    const current = await findItem(tx, 'quiz', id);
-    const owner = ownerOf(current);
+    const { item } = await findItem(tx, 'quiz', id);
+    const owner = ownerOf(item);
     assertMayChange(editor, await findOwner(tx, owner.kind, owner.id, true), owner.kind);
-    const saved = await versionedUpdate(tx, 'quiz', id, body.version ?? current.version, changes);
-    await recordAudit(tx, {
-      actor: editor,
-      action: 'update',
-      entity: 'quiz',
-      entityId: id,
-      beforeTitle: current.title,
-      afterTitle: saved.title,
-    });
-    return toStudioQuiz(saved);
+    await saveItem(tx, editor, 'quiz', id, body.version ?? item.version, changes);
+    return getStudioQuiz(tx, id);
   });
 }
 
@@ -367,13 +439,20 @@ export async function updateQuiz(db: Db, editor: Editor, id: string, body: QuizP
  *  learners' progress on it go with it. */
 async function deleteItem(db: Db, editor: Editor, kind: ItemKind, id: string): Promise<StudioExercise | StudioQuiz> {
   return contentWrite(db, async (tx) => {
-    const current = await findItem(tx, kind, id);
-    const owner = ownerOf(current);
+    const found = await findItem(tx, kind, id);
+    const owner = ownerOf(found.item);
     assertMayChange(editor, await findOwner(tx, owner.kind, owner.id, true), owner.kind);
-    const [deleted] = await tx.delete(practiceItems).where(eq(practiceItems.id, current.id)).returning();
+    const [deleted] = await tx.delete(practiceItems).where(eq(practiceItems.id, found.item.id)).returning();
     if (!deleted) throw itemNotFound(kind);
-    await recordAudit(tx, { actor: editor, action: 'delete', entity: kind, entityId: id, beforeTitle: current.title });
-    return toStudioItem(deleted);
+    await forgetRevisions(tx, kind, [deleted.id]);
+    await recordAudit(tx, {
+      actor: editor,
+      action: 'delete',
+      entity: kind,
+      entityId: id,
+      beforeTitle: edited(found.item).title,
+    });
+    return toStudioItem({ item: deleted, published: found.published });
   });
 }
 
@@ -381,6 +460,32 @@ export const deleteExercise = (db: Db, editor: Editor, id: string) =>
   deleteItem(db, editor, 'exercise', id) as Promise<StudioExercise>;
 export const deleteQuiz = (db: Db, editor: Editor, id: string) =>
   deleteItem(db, editor, 'quiz', id) as Promise<StudioQuiz>;
+
+// ---- published versions: Update, Discard changes, history (decision 0051) ----
+
+/** POST /api/studio/{exercises|quizzes}/{id}/update: the working copy becomes what learners see (an exercise's only
+ *  when its check passes: 409 naming what fails), with a revision. */
+export const publishItemChanges = (db: Db, editor: Editor, kind: ItemKind, id: string, version?: number) =>
+  publishChanges(db, editor, kind, id, version, getStudioItem(kind));
+
+/** POST /api/studio/{exercises|quizzes}/{id}/discard: the working copy is dropped. */
+export const discardItemChanges = (db: Db, editor: Editor, kind: ItemKind, id: string, version?: number) =>
+  discardChanges(db, editor, kind, id, version, getStudioItem(kind));
+
+/** GET /api/studio/{exercises|quizzes}/{id}/revisions: newest first. */
+export const listItemRevisions = (db: Db, kind: ItemKind, id: string): Promise<RevisionList> =>
+  listRevisions(db, kind, id);
+
+/** POST /api/studio/{exercises|quizzes}/{id}/revisions/{rev}/restore: into the working copy (a draft's item: into
+ *  the item), for Update to publish. */
+export const restoreItemRevision = (
+  db: Db,
+  editor: Editor,
+  kind: ItemKind,
+  id: string,
+  revisionId: string,
+  version?: number,
+) => restoreRevision(db, editor, kind, id, revisionId, version, getStudioItem(kind));
 
 /** What is wrong with a proposed order, or null when it names each of the owner's items exactly once. */
 export const itemOrderProblem = (itemIds: string[], proposed: string[]) =>

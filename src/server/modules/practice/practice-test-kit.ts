@@ -1,5 +1,6 @@
 // What the practice tests share: an app with an admin and two authors (and the grader's pools sized by the test),
-// and lessons and tutorials owned by an author, published unless the test says otherwise.
+// lessons and tutorials owned by an author, published unless the test says otherwise, and a quiz's body.
+import type { QuizInput } from '../../../shared/practice';
 import type { Db } from '../../db/client';
 import type { GraderOptions } from '../../plugins/grader';
 import { createCourse, createLesson, createTutorial, createUser, type TestUser } from '../../test/factories';
@@ -26,3 +27,21 @@ export async function ownLesson(db: Db, author: TestUser, status: Status = 'publ
 export async function ownTutorial(db: Db, author: TestUser, status: Status = 'published'): Promise<{ _id: string }> {
   return { _id: (await createTutorial(db, { authorId: author.id, status })).id };
 }
+
+/** A one-question quiz as the Studio's create call takes it. */
+export const quizBody = (overrides: Partial<QuizInput> = {}): QuizInput => ({
+  title: 'Check yourself',
+  passMark: 60,
+  questions: [
+    {
+      text: 'Pick the even number',
+      multiple: false,
+      choices: [
+        { text: '3', correct: false },
+        { text: '4', correct: true },
+      ],
+      explanation: '4 = 2 × 2',
+    },
+  ],
+  ...overrides,
+});

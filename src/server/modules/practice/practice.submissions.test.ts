@@ -267,7 +267,7 @@ describe('the save-time check in the Studio', () => {
     expect((await call(t.app, 'GET', `/api/exercises/${saved._id}`)).statusCode).toBe(200);
   }, 60_000);
 
-  it('saves a failing exercise invalid with the failing test and why; learners do not see it until a save passes', async () => {
+  it('saves a failing exercise invalid with the failing test and why; learners do not see it until a passing save is updated', async () => {
     const lesson = await ownLesson(t.database.db, alice);
     const res = await call(
       t.app,
@@ -295,7 +295,10 @@ describe('the save-time check in the Studio', () => {
     const fixed = await call(t.app, 'PATCH', `/api/studio/exercises/${saved._id}`, alice, {
       starterCode: 'function double(n) { return 0; }',
     });
-    expect(studioExercise.parse(fixed.json())).toMatchObject({ valid: true, version: 3 });
+    expect(studioExercise.parse(fixed.json())).toMatchObject({ valid: true, version: 3, hasChanges: true });
+    // The lesson is published: learners see the passing version once it is updated.
+    await errorOf(call(t.app, 'GET', `/api/exercises/${saved._id}`), 404);
+    expect((await call(t.app, 'POST', `/api/studio/exercises/${saved._id}/update`, alice)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/exercises/${saved._id}`)).statusCode).toBe(200);
   }, 60_000);
 
@@ -392,6 +395,10 @@ describe('the OpenAPI document', () => {
       '/api/studio/quizzes/{id}',
       '/api/studio/lessons/{id}/practice-order',
       '/api/studio/tutorials/{id}/practice',
+      '/api/studio/exercises/{id}/update',
+      '/api/studio/quizzes/{id}/discard',
+      '/api/studio/exercises/{id}/revisions',
+      '/api/studio/quizzes/{id}/revisions/{rev}/restore',
     ])
       expect(Object.keys(doc.paths), path).toContain(path);
   });

@@ -15,6 +15,7 @@ import { assertMayChange, type Editor, itemNotFound, staleVersion } from './stud
 import {
   checkPublishable,
   editedFields,
+  fieldText,
   forgetRevisions,
   itemState,
   recordRevision,
@@ -56,6 +57,10 @@ export interface ContentKind<Table extends ItemTable, Answer extends Item, Creat
   saved(body: Patch<Create>, status: Status): Partial<OwnColumns<Table>>;
   /** Inside the transaction that publishes an item (created published, or a draft published). */
   onPublish?(tx: Db, id: string, editor: Editor): Promise<unknown>;
+  /** Inside the transaction that takes a published item off (its practice items' working copies fold in). */
+  onUnpublish?(tx: Db, id: string): Promise<unknown>;
+  /** Inside the transaction that deletes an item, before the row goes. */
+  onDelete?(tx: Db, id: string): Promise<unknown>;
 }
 
 const emptyContent = (name: string) =>
@@ -142,12 +147,13 @@ export async function updateItem<Table extends ItemTable, Answer extends Item, C
       await recordRevision(tx, editor, r, id, { ...state.live, ...fields });
       await kind.onPublish?.(tx, id, editor);
     }
+    if (before === 'published' && status === 'draft') await kind.onUnpublish?.(tx, id);
     await recordAudit(tx, {
       actor: editor,
       action: saveAction(before, status),
       entity: kind.entity,
       entityId: id,
-      beforeTitle: String(editedFields(state).title),
+      beforeTitle: fieldText(editedFields(state), 'title'),
       afterTitle: saved.title,
     });
     return kind.get(tx, id);
@@ -165,6 +171,7 @@ export async function deleteItem<Table extends ItemTable, Answer extends Item, C
   return contentWrite(db, async (tx) => {
     const before = await kind.get(tx, id);
     assertMayChange(editor, { authorId: before.author?._id ?? null }, kind.name);
+    await kind.onDelete?.(tx, before._id);
     const [deleted] = await tx.delete(table).where(eq(table.id, before._id)).returning({ id: table.id });
     if (!deleted) throw itemNotFound(kind.name);
     await forgetRevisions(tx, kind.entity, [deleted.id]);

@@ -15,6 +15,7 @@ import { assertMayChange, type Editor } from './studio-access';
 import {
   editedFields,
   type Fields,
+  fieldText,
   type ItemState,
   itemState,
   lessonFieldColumns,
@@ -101,17 +102,15 @@ async function assertMaySee(
   throw unauthorized(`Sign in as its author or an admin to preview this ${r.name}, or open its preview link`);
 }
 
-const text = (fields: Fields, field: string) => String(fields[field] ?? '');
-
 /** A lesson as readers would see it, from its edited fields. */
 async function lessonOf(id: string, fields: Fields): Promise<Lesson> {
   const duration = fields.duration;
   return {
     _id: id,
-    title: text(fields, 'title'),
-    link: text(fields, 'link'),
-    description: await highlightCode(text(fields, 'description')),
-    captions: fields.captions === null || fields.captions === undefined ? null : String(fields.captions),
+    title: fieldText(fields, 'title'),
+    link: fieldText(fields, 'link'),
+    description: await highlightCode(fieldText(fields, 'description')),
+    captions: typeof fields.captions === 'string' ? fields.captions : null,
     duration: typeof duration === 'number' ? duration : null,
   };
 }
@@ -148,8 +147,8 @@ export async function readPreview(
       return [
         {
           _id: state.id,
-          title: text(fields, 'title'),
-          content: await highlightCode(text(fields, 'content')),
+          title: fieldText(fields, 'title'),
+          content: await highlightCode(fieldText(fields, 'content')),
           date: date.toISOString(),
         },
       ];
@@ -158,17 +157,17 @@ export async function readPreview(
       return [
         {
           _id: state.id,
-          title: text(fields, 'title'),
-          image: text(fields, 'image'),
-          content: await highlightCode(text(fields, 'content')),
+          title: fieldText(fields, 'title'),
+          image: fieldText(fields, 'image'),
+          content: await highlightCode(fieldText(fields, 'content')),
         },
       ];
     case 'course':
       return {
         _id: state.id,
-        title: text(fields, 'title'),
-        description: await highlightCode(text(fields, 'description')),
-        cover: text(fields, 'cover'),
+        title: fieldText(fields, 'title'),
+        description: await highlightCode(fieldText(fields, 'description')),
+        cover: fieldText(fields, 'cover'),
         lessonlist: await previewLessons(db, state.id),
       };
     case 'lesson': {

@@ -10,7 +10,7 @@ export interface Editor {
   role: Role;
 }
 
-export type ItemKind = 'course' | 'lesson' | 'tutorial' | 'blog post';
+export type ItemKind = 'course' | 'lesson' | 'tutorial' | 'blog post' | 'exercise' | 'quiz';
 
 export const itemNotFound = (kind: ItemKind | 'user') => notFound(`${capitalize(kind)} not found`);
 

@@ -23,9 +23,12 @@ import { assertMayChange, type Editor, itemNotFound, staleVersion } from './stud
 import {
   checkPublishable,
   editedFields,
+  fieldText,
   foldLessonWorkingCopies,
+  forgetPracticeRevisions,
   forgetRevisions,
   lessonFieldColumns,
+  lessonIdsOf,
   itemState,
   recordRevision,
   REVISABLE,
@@ -232,7 +235,7 @@ export async function updateCourse(db: Db, editor: Editor, id: string, body: Pat
       action: saveAction(before, status),
       entity: 'course',
       entityId: id,
-      beforeTitle: String(editedFields(state).title),
+      beforeTitle: fieldText(editedFields(state), 'title'),
       afterTitle: saved.title,
     });
     return getStudioCourse(tx, id);
@@ -245,7 +248,8 @@ export async function deleteCourse(db: Db, editor: Editor, id: string): Promise<
     const current = await lockCourse(tx, id);
     assertMayChange(editor, current, 'course');
     const before = await getStudioCourse(tx, id);
-    await forgetRevisions(tx, 'lesson', sql`select ${lessons.id} from ${lessons} where ${lessons.courseId} = ${id}`);
+    await forgetPracticeRevisions(tx, 'lesson', lessonIdsOf(id));
+    await forgetRevisions(tx, 'lesson', lessonIdsOf(id));
     await forgetRevisions(tx, 'course', [id]);
     await tx.delete(courses).where(eq(courses.id, id));
     await recordAudit(tx, {
@@ -446,6 +450,7 @@ export async function deleteLesson(db: Db, editor: Editor, id: string): Promise<
     const current = await findLesson(tx, id);
     assertMayChange(editor, current, 'lesson');
     const gone = await getStudioLesson(tx, id);
+    await forgetPracticeRevisions(tx, 'lesson', sql`select ${gone._id}::uuid`);
     const [deleted] = await tx.delete(lessons).where(eq(lessons.id, id)).returning({ id: lessons.id });
     if (!deleted) throw itemNotFound('lesson');
     await forgetRevisions(tx, 'lesson', [deleted.id]);

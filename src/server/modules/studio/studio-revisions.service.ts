@@ -1,5 +1,5 @@
 // Update (publish a working copy), Discard changes, the history of published versions and its restore, for courses,
-// lessons, tutorials and blog posts. Each write is one transaction with its audit row and the cache NOTIFY; only
+// lessons, tutorials, blog posts and practice items (whose module passes how its Studio call answers one). Each write is one transaction with its audit row and the cache NOTIFY; only
 // Update changes what readers see. docs/decisions/0051-working-copies-revisions-and-previews.md
 import { and, desc, eq } from 'drizzle-orm';
 import { REVISIONS_KEPT, type RevisableKind, type RevisionList } from '../../../shared/studio-revisions';
@@ -15,12 +15,14 @@ import { getStudioCourse, getStudioLesson, publishDraftLessons, publishedWithCou
 import { getStudioTutorial } from './studio-tutorials.service';
 import {
   checkPublishable,
+  fieldText,
   type ItemState,
   itemState,
   recordRevision,
   REVISABLE,
   type Revisable,
   type RevisionKind,
+  type WorkingKind,
   writeLive,
   writeWorkingCopy,
 } from './working-copy';
@@ -47,31 +49,41 @@ export function studioItem(db: Db, kind: RevisionKind, id: string): Promise<unkn
   }
 }
 
+/** How an item's Studio call answers it. */
+export type StudioAnswer<T> = (db: Db, id: string) => Promise<T>;
+
 /** The item, locked, after the author-owns rule and (when sent) the version check. */
 async function editable(tx: Db, editor: Editor, r: Revisable, id: string, version?: number): Promise<ItemState> {
   const state = await itemState(tx, r, id, { lock: true });
-  assertMayChange(editor, state, r.name);
+  assertMayChange(editor, state, state.access);
   if (version !== undefined && state.version !== version) throw staleVersion(r.name, state.version, version);
   return state;
 }
 
 /** One change to an item in one content write: the item locked after the author-owns rule and the version check,
  *  then `change`; answers the item as the Studio shows it. */
-function changeItem(
+function changeItem<T>(
   db: Db,
   editor: Editor,
-  kind: RevisionKind,
+  kind: WorkingKind,
   id: string,
   version: number | undefined,
+  answer: StudioAnswer<T>,
   change: (tx: Db, r: Revisable, state: ItemState) => Promise<void>,
-): Promise<unknown> {
+): Promise<T> {
   const r = REVISABLE[kind];
   return contentWrite(db, async (tx) => {
     const state = await editable(tx, editor, r, id, version);
     await change(tx, r, state);
-    return studioItem(tx, kind, state.id);
+    return answer(tx, state.id);
   });
 }
+
+/** A course's, lesson's, tutorial's or blog post's own Studio answer. */
+const answerOf =
+  (kind: RevisionKind): StudioAnswer<unknown> =>
+  (db, id) =>
+    studioItem(db, kind, id);
 
 const noChanges = (r: Revisable, what: string) =>
   conflict(`This ${r.name} has no unpublished changes to ${what}: edit it first (readers already see it as it is).`);
@@ -80,14 +92,15 @@ const noChanges = (r: Revisable, what: string) =>
  * POST …/{id}/update: the working copy becomes what readers see, and a revision. A draft lesson of a published course
  * is published by it; a course's Update publishes its draft lessons too (those added since it was published).
  */
-export async function publishChanges(
+export async function publishChanges<T = unknown>(
   db: Db,
   editor: Editor,
-  kind: RevisionKind,
+  kind: WorkingKind,
   id: string,
   version?: number,
-): Promise<unknown> {
-  return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
+  answer: StudioAnswer<T> = answerOf(kind as RevisionKind) as StudioAnswer<T>,
+): Promise<T> {
+  return changeItem(db, editor, kind, id, version, answer, async (tx, r, state) => {
     if (kind === 'lesson' && !state.published) {
       if (!state.coursePublished) throw publishedWithCourse();
       await publishDraftLessons(tx, editor, state.courseId ?? '', state.id);
@@ -108,20 +121,21 @@ export async function publishChanges(
       entity: r.kind,
       entityId: state.id,
       beforeTitle: state.title,
-      afterTitle: String(fields.title),
+      afterTitle: fieldText(fields, 'title'),
     });
   });
 }
 
 /** POST …/{id}/discard: the working copy is dropped; the editor shows the published version again. */
-export async function discardChanges(
+export async function discardChanges<T = unknown>(
   db: Db,
   editor: Editor,
-  kind: RevisionKind,
+  kind: WorkingKind,
   id: string,
   version?: number,
-): Promise<unknown> {
-  return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
+  answer: StudioAnswer<T> = answerOf(kind as RevisionKind) as StudioAnswer<T>,
+): Promise<T> {
+  return changeItem(db, editor, kind, id, version, answer, async (tx, r, state) => {
     if (!state.working) throw noChanges(r, 'discard');
     await writeWorkingCopy(tx, r, state, state.version, null);
     await recordAudit(tx, {
@@ -129,14 +143,14 @@ export async function discardChanges(
       action: 'update',
       entity: r.kind,
       entityId: state.id,
-      beforeTitle: String(state.working.fields.title),
+      beforeTitle: fieldText(state.working.fields, 'title'),
       afterTitle: state.title,
     });
   });
 }
 
 /** GET …/{id}/revisions: newest first. Any author may read it, as any Studio item. */
-export async function listRevisions(db: Db, kind: RevisionKind, id: string): Promise<RevisionList> {
+export async function listRevisions(db: Db, kind: WorkingKind, id: string): Promise<RevisionList> {
   const state = await itemState(db, REVISABLE[kind], id);
   const rows = await db
     .select({
@@ -162,15 +176,16 @@ export async function listRevisions(db: Db, kind: RevisionKind, id: string): Pro
 
 /** POST …/{id}/revisions/{rev}/restore: the revision goes into the working copy (a draft: into the item), for
  *  Update to publish. */
-export async function restoreRevision(
+export async function restoreRevision<T = unknown>(
   db: Db,
   editor: Editor,
-  kind: RevisionKind,
+  kind: WorkingKind,
   id: string,
   revisionId: string,
   version?: number,
-): Promise<unknown> {
-  return changeItem(db, editor, kind, id, version, async (tx, r, state) => {
+  answer: StudioAnswer<T> = answerOf(kind as RevisionKind) as StudioAnswer<T>,
+): Promise<T> {
+  return changeItem(db, editor, kind, id, version, answer, async (tx, r, state) => {
     const [revision] = isId(revisionId)
       ? await tx
           .select({ fields: contentRevisions.fields, title: contentRevisions.title })
@@ -192,7 +207,7 @@ export async function restoreRevision(
       action: 'update',
       entity: r.kind,
       entityId: state.id,
-      beforeTitle: String((state.working?.fields ?? state.live).title),
+      beforeTitle: fieldText(state.working?.fields ?? state.live, 'title'),
       afterTitle: revision.title,
     });
   });

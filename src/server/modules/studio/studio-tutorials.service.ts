@@ -7,7 +7,7 @@ import { tutorials, users } from '../../db/schema';
 import { authorOf, iso, readOne } from './content-write';
 import { type ContentKind, createItem, deleteItem, updateItem } from './content-items';
 import type { Editor } from './studio-access';
-import { versionsOf } from './working-copy';
+import { foldPracticeWorkingCopies, forgetPracticeRevisions, versionsOf } from './working-copy';
 import { STUDIO_LIST_MAX } from './studio-courses.service';
 
 const columns = {
@@ -64,6 +64,9 @@ const TUTORIAL: ContentKind<typeof tutorials, StudioTutorial, CreateTutorialBody
     position: sql`(select coalesce(max(${tutorials.position}), -1) + 1 from ${tutorials})`,
   }),
   saved: (body) => (body.image !== undefined ? { image: body.image } : {}),
+  // A draft's practice items have no working copies either; deleted, they take their history with them.
+  onUnpublish: (tx, id) => foldPracticeWorkingCopies(tx, 'tutorial', sql`select ${id}::uuid`),
+  onDelete: (tx, id) => forgetPracticeRevisions(tx, 'tutorial', sql`select ${id}::uuid`),
 };
 
 export const createTutorial = (db: Db, editor: Editor, body: CreateTutorialBody) =>

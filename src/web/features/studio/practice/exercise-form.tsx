@@ -130,7 +130,9 @@ export function ExerciseForm({ owner, exercise, headingLevel, readOnly, onSaved,
       noun="exercise"
       state={form.state}
       dirty={form.dirty}
-      saved={item !== null}
+      item={item}
+      onAct={form.act}
+      readOnly={readOnly}
       problem={form.problem}
       onSave={() => void form.save()}
       onReload={() => void form.reload()}

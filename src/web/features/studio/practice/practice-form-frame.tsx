@@ -1,7 +1,10 @@
 // The frame of both practice forms: its heading (focused when the form opens), the fields, what stops the save (the
 // schema's or the server's words, beside the Save button like the Studio's other forms), the conflict after a 409
-// with Reload, Save and Close, and under them what the save found (the exercise's check), announced politely.
+// with Reload, Save and Close, and under them what the save found (the exercise's check), announced politely. An item
+// of a published lesson or tutorial says whether learners see its changes yet, with Update and Discard changes.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { WorkingCopyChanges } from '../components/working-copy-changes';
+import type { StudioPracticeItem } from './api/practice-keys';
 import { Heading, type HeadingLevel } from './practice-fields';
 import type { SaveState } from './use-practice-form';
 
@@ -9,10 +12,14 @@ interface PracticeFormFrameProps {
   title: string;
   headingLevel: HeadingLevel;
   /** 'exercise' or 'quiz', for the conflict's sentence. */
-  noun: string;
+  noun: 'exercise' | 'quiz';
   state: SaveState;
   dirty: boolean;
-  saved: boolean;
+  /** The item as last saved; null until it is created. */
+  item: StudioPracticeItem | null;
+  readOnly?: boolean;
+  /** Update or Discard changes of the item's working copy. */
+  onAct: (what: 'update' | 'discard') => Promise<void>;
   problem: string;
   onSave: () => void;
   onReload: () => void;
@@ -34,7 +41,9 @@ export function PracticeFormFrame({
   noun,
   state,
   dirty,
-  saved,
+  item,
+  readOnly = false,
+  onAct,
   problem,
   onSave,
   onReload,
@@ -79,8 +88,18 @@ export function PracticeFormFrame({
           <button type="button" className="button button--ghost" onClick={onClose}>
             Close
           </button>
-          <p className="practice-form__status">{statusText(state, dirty, saved)}</p>
+          <p className="practice-form__status">{statusText(state, dirty, item !== null)}</p>
         </div>
+        {item && (
+          <WorkingCopyChanges
+            noun={noun}
+            published={item.published}
+            hasChanges={item.hasChanges}
+            unsaved={dirty}
+            readOnly={readOnly}
+            act={onAct}
+          />
+        )}
         <div className="practice-form__result" role="status" aria-live="polite">
           {state === 'saving' ? null : result}
         </div>

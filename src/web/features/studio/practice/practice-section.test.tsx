@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The Practice section of the tutorial editor against a stubbed fetch: the list with a failed check, adding an
 // exercise whose check fails then passes, the schema's and the server's refusals, a 409, a quiz with two questions,
-// reordering by keyboard and deleting after a confirmation.
+// reordering by keyboard, deleting after a confirmation, and a published item's Update and Discard changes.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StudioExercise, StudioQuiz } from '../../../../shared/practice';
@@ -64,6 +64,8 @@ const exercise = (overrides: Partial<StudioExercise> = {}): StudioExercise => ({
   position: 0,
   version: 1,
   updatedAt: '2026-11-23T15:30:00.000Z',
+  hasChanges: false,
+  published: null,
   ...overrides,
 });
 
@@ -89,6 +91,8 @@ const quiz = (overrides: Partial<StudioQuiz> = {}): StudioQuiz => ({
   position: 1,
   version: 1,
   updatedAt: '2026-11-23T15:30:00.000Z',
+  hasChanges: false,
+  published: null,
   ...overrides,
 });
 
@@ -266,6 +270,44 @@ describe('the Practice section', () => {
       expect(within(form).getByLabelText<HTMLInputElement>('Exercise title').value).toBe('Their title'),
     );
     expect(within(form).queryByText(/Someone else changed this exercise/)).toBeNull();
+  });
+
+  it("a published item's saves wait for Update: the state says so, Update saves what is typed first, Discard asks", async () => {
+    const live = { title: 'Add two numbers', updatedAt: '2026-11-23T15:30:00.000Z' };
+    const calls = serve([exercise({ published: live })], {
+      'PATCH /api/studio/exercises/e1': ({ body }) =>
+        json(
+          200,
+          exercise({ title: (body as { title: string }).title, version: 2, hasChanges: true, published: live }),
+        ),
+      'POST /api/studio/exercises/e1/update': () =>
+        json(200, exercise({ title: 'Add them', version: 3, published: { ...live, title: 'Add them' } })),
+      'POST /api/studio/exercises/e1/discard': () => json(200, exercise({ version: 4, published: live })),
+    });
+    const section = await practiceSection();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Edit Add two numbers' }));
+    const form = within(section).getByRole('region', { name: 'Edit exercise: Add two numbers' });
+    expect(within(form).getByText('Published · readers see this version')).toBeTruthy();
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Update exercise' }).disabled).toBe(true);
+    type(form, 'Exercise title', 'Add them');
+    expect(within(form).getByText('Published · unsaved changes')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Update exercise' }));
+    await waitFor(() => expect(within(form).getByText('Published · readers see this version')).toBeTruthy());
+    expect(writes(calls).map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PATCH', '/api/studio/exercises/e1', expect.objectContaining({ title: 'Add them', version: 1 })],
+      ['POST', '/api/studio/exercises/e1/update', { version: 2 }],
+    ]);
+
+    type(form, 'Exercise title', 'Add them all');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save exercise' }));
+    expect(await within(form).findByText('Changes not yet published')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Discard exercise changes' }));
+    const dialog = await screen.findByRole('dialog', { name: "Discard the exercise's changes?" });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText<HTMLInputElement>('Exercise title').value).toBe('Add two numbers'),
+    );
+    expect(writes(calls).at(-1)).toMatchObject({ method: 'POST', url: '/api/studio/exercises/e1/discard' });
   });
 
   it('adds a quiz with two questions, a single and a multiple answer', async () => {

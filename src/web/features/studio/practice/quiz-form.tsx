@@ -137,7 +137,8 @@ export function QuizForm({ owner, quiz, headingLevel, onSaved, onClose }: QuizFo
       noun="quiz"
       state={form.state}
       dirty={form.dirty}
-      saved={item !== null}
+      item={item}
+      onAct={form.act}
       problem={form.problem}
       onSave={() => void form.save()}
       onReload={() => void form.reload()}

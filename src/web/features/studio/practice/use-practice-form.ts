@@ -1,13 +1,16 @@
 // The state of one practice form (an exercise or a quiz): the draft on screen, the item as last saved (null until
 // the first save creates it), and the save: checked first against the shared schema (its message names the field),
 // then POST (new) or PATCH with the version the form started from. A 409 (someone else saved meanwhile) stops the
-// form until Reload; any other refusal is shown as the server worded it. Unsaved changes hold the leave guard.
+// form until Reload; any other refusal is shown as the server worded it. Unsaved changes hold the leave guard. An
+// item of a published lesson or tutorial is saved into its working copy; Update and Discard changes act on it after
+// what is typed is saved.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '../../../lib/api';
 import { useUnsavedChanges } from '../components/leave-guard';
 import { storePracticeItem, type PracticeOwner, type StudioPracticeItem } from './api/practice-keys';
+import { practiceItemAction } from './api/save-practice-item';
 
 export type SaveState = 'idle' | 'saving' | 'conflict';
 
@@ -53,12 +56,13 @@ export function usePracticeForm<I extends StudioPracticeItem, D, B>(options: Pra
   const dirty = !same(draft, baseline);
   useUnsavedChanges(dirty);
 
-  async function save() {
-    if (state !== 'idle') return;
+  /** Answers the item as saved, or null when it was not (the reason is shown). */
+  async function save(): Promise<I | null> {
+    if (state !== 'idle') return null;
     const parsed = schema.safeParse(toBody(draft));
     if (!parsed.success) {
       setProblem(describeIssue(parsed.error.issues[0]));
-      return;
+      return null;
     }
     setProblem('');
     setState('saving');
@@ -72,6 +76,7 @@ export function usePracticeForm<I extends StudioPracticeItem, D, B>(options: Pra
       setBaseline(sent);
       setState('idle');
       onSaved(saved, item === null);
+      return saved;
     } catch (err) {
       if (isApiError(err, 409)) {
         setState('conflict');
@@ -79,25 +84,37 @@ export function usePracticeForm<I extends StudioPracticeItem, D, B>(options: Pra
         setState('idle');
         setProblem(err instanceof Error ? err.message : String(err));
       }
+      return null;
     }
+  }
+
+  /** The server's version replaces the form and its copy in the list. */
+  function replace(fresh: I) {
+    storePracticeItem(queryClient, owner, fresh);
+    const next = toDraft(fresh);
+    setItem(fresh);
+    setDraft(next);
+    setBaseline(next);
+    setProblem('');
+  }
+
+  /** Update or Discard changes, after what is typed is saved (its refusal is already shown). */
+  async function act(what: 'update' | 'discard') {
+    const current = dirty && what === 'update' ? await save() : item;
+    if (!current) throw new Error('Your latest changes are not saved yet: see the message above Save.');
+    replace(await practiceItemAction(current, what));
   }
 
   /** After a 409: the current version from the server replaces the form. */
   async function reload() {
     if (!item) return;
     try {
-      const fresh = await read(item._id);
-      storePracticeItem(queryClient, owner, fresh);
-      const next = toDraft(fresh);
-      setItem(fresh);
-      setDraft(next);
-      setBaseline(next);
-      setProblem('');
+      replace(await read(item._id));
       setState('idle');
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));
     }
   }
 
-  return { item, draft, setDraft, dirty, state, problem, save, reload };
+  return { item, draft, setDraft, dirty, state, problem, save, reload, act };
 }

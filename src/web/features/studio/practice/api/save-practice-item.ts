@@ -1,7 +1,8 @@
 // Saving an exercise or a quiz: POST /api/studio/{lessons|tutorials}/{id}/{exercises|quizzes} creates it at the end
 // of its owner's list; PATCH /api/studio/{exercises|quizzes}/{id} changes it, with the `version` the form started
 // from (a stale one answers 409). An exercise's answer carries the save-time check (`valid`, `check`). GET reads one
-// again (Reload after a 409).
+// again (Reload after a 409). An item of a published lesson or tutorial is saved into its working copy: POST
+// …/{id}/update publishes it to learners, …/{id}/discard drops it (decision 0051).
 import type {
   ExerciseInput,
   ExercisePatch,
@@ -11,7 +12,7 @@ import type {
   StudioQuiz,
 } from '../../../../../shared/practice';
 import { api } from '../../../../lib/api';
-import { ownerPath, practiceItemPath, type PracticeOwner } from './practice-keys';
+import { ownerPath, practiceItemPath, type PracticeOwner, type StudioPracticeItem } from './practice-keys';
 
 export function createExercise(owner: PracticeOwner, body: ExerciseInput): Promise<StudioExercise> {
   return api<StudioExercise>(`${ownerPath(owner)}/exercises`, { method: 'POST', body, auth: true });
@@ -35,4 +36,13 @@ export function updateQuiz(id: string, patch: QuizPatch): Promise<StudioQuiz> {
 
 export function getQuiz(id: string): Promise<StudioQuiz> {
   return api<StudioQuiz>(practiceItemPath('quiz', id), { auth: true });
+}
+
+/** Update (the working copy becomes what learners see) or Discard changes, on the version the form holds. */
+export function practiceItemAction<I extends StudioPracticeItem>(item: I, what: 'update' | 'discard'): Promise<I> {
+  return api<I>(`${practiceItemPath(item.kind, item._id)}/${what}`, {
+    method: 'POST',
+    body: { version: item.version },
+    auth: true,
+  });
 }

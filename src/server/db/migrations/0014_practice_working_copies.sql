@@ -1,0 +1,1 @@
+ALTER TABLE "practice_items" ADD COLUMN "working" jsonb;
