@@ -433,7 +433,7 @@ export async function updateLesson(
         action: saveAction(before, after),
         entity: 'lesson',
         entityId: id,
-        beforeTitle: String(editedFields(state).title),
+        beforeTitle: fieldText(editedFields(state), 'title'),
         afterTitle: saved.title,
       });
     await touchCourse(tx, courseId);
