@@ -150,6 +150,9 @@ function hardenPythonWorker(pyodide: Record<string, unknown>): void {
   }
   const fs = pyodide.FS as { filesystems?: Record<string, unknown> } | undefined;
   if (fs?.filesystems) delete fs.filesystems.NODEFS;
+  // The Emscripten module exports the host file system too, and Python reaches the module through pyodide_js.
+  const module = pyodide._module as Record<string, unknown> | undefined;
+  if (module) delete module.NODEFS;
   const api = pyodide._api as Record<string, unknown> | undefined;
   if (api) for (const name of ['loadBinaryFile', 'loadScript', 'loadPackage']) if (name in api) api[name] = refuse;
   const globals = globalThis as Record<string, unknown>;

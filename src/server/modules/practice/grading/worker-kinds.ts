@@ -2,7 +2,7 @@
 // sandbox is the engine itself), or a child process walled by Node's permission model (Pyodide: Python introspection
 // can reach the interpreter's JavaScript bridge, so what that bridge reaches must be a process that can read only
 // Pyodide's own files and its entry, write nothing, start nothing, compile no code from strings and holds no secret).
-import { fork } from 'node:child_process';
+import { fork, type ForkOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,6 +108,28 @@ function processEntry(file: string): Promise<string> {
   return bundled;
 }
 
+/** How a walled child starts: Node's permission model lets it read its entry and `limits.readable` only (no
+ *  writes, no child processes, no worker threads, no native addons), compiles no code from strings, has a capped
+ *  JavaScript heap and an empty environment, and talks to the pool over IPC with structured clone. */
+export function walledProcess(entry: string, limits: ProcessLimits): ForkOptions {
+  const readable = [entry, ...limits.readable].map((p) => fs.realpathSync(p));
+  return {
+    execArgv: [
+      '--experimental-permission',
+      ...readable.map((p) => `--allow-fs-read=${p}`),
+      '--disallow-code-generation-from-strings',
+      `--max-old-space-size=${limits.heapMb}`,
+      '--disable-warning=ExperimentalWarning',
+    ],
+    // Nothing of the server's environment (database address, secrets): the child needs none of it.
+    env: {},
+    cwd: path.dirname(readable[0]),
+    serialization: 'advanced',
+    // What learner code prints never reaches the server's output; stderr is kept for the reason of a crash.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  };
+}
+
 /** The last part of what the child wrote to stderr: the reason it gives when it dies before it can answer. */
 const STDERR_KEPT = 2_000;
 
@@ -118,22 +140,7 @@ function startProcess(file: string, setup: WorkerSetup, events: WorkerEvents, li
   void processEntry(file).then(
     (entry) => {
       if (stopped) return;
-      const readable = [entry, ...limits.readable.map((p) => fs.realpathSync(p))];
-      const spawned = fork(entry, [JSON.stringify(setup)], {
-        execArgv: [
-          '--experimental-permission',
-          ...readable.map((p) => `--allow-fs-read=${p}`),
-          '--disallow-code-generation-from-strings',
-          `--max-old-space-size=${limits.heapMb}`,
-          '--disable-warning=ExperimentalWarning',
-        ],
-        // Nothing of the server's environment (database address, secrets): the child needs none of it.
-        env: {},
-        cwd: path.dirname(entry),
-        serialization: 'advanced',
-        // What learner code prints never reaches the server's output; stderr is kept for the reason of a crash.
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      });
+      const spawned = fork(entry, [JSON.stringify(setup)], walledProcess(entry, limits));
       child = spawned;
       let stderr = '';
       spawned.stderr?.setEncoding('utf8');
