@@ -59,9 +59,23 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The server's resident memory, every thread (the grading workers) included. */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The server's resident memory: every thread (the QuickJS grading workers) and child process (the Python
+ *  grading workers) included. */
+function rssMb(pid: number): number {
+  const own = (p: string) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+  const task = `/proc/${pid}/task`;
+  const children = fs
+    .readdirSync(task)
+    .flatMap((t) => fs.readFileSync(`${task}/${t}/children`, 'utf8').split(/\s+/).filter(Boolean));
+  const ownOrGone = (p: string) => {
+    try {
+      return own(p);
+    } catch {
+      return 0; // Exited meanwhile.
+    }
+  };
+  return children.reduce((kb, child) => kb + ownOrGone(child), own(String(pid))) / 1024;
+}
 
 /** `node --enable-source-maps dist/server/main.js`, what `npm start` runs, on `env`'s database; ready at the first
  *  200 of /api/health. Its request log (info, as in production) is dropped. */
@@ -516,7 +530,7 @@ async function main(): Promise<void> {
       '',
       readTable,
       '',
-      "The server process's RSS (/proc/<pid>/status VmRSS: the grading workers are threads of it, so they count):",
+      "The server's RSS (/proc/<pid>/status VmRSS of the process and of its Python grading processes; the QuickJS workers are threads of it):",
       '',
       memory,
       '',

@@ -22,6 +22,8 @@ interface Channel {
   setup: WorkerSetup;
   post(message: FromWorker): void;
   listen(handler: (message: ToWorker) => void): void;
+  /** Ends this worker. */
+  exit(): never;
 }
 
 /** The pool at the other end: a thread's port, or a child process's IPC channel (the setup is its argument). The
@@ -33,6 +35,7 @@ function channel(): Channel {
       setup: workerData as WorkerSetup,
       post: (message) => port.postMessage(message),
       listen: (handler) => port.on('message', handler),
+      exit: () => process.exit(1),
     };
   }
   const proc = process;
@@ -46,6 +49,7 @@ function channel(): Channel {
       send(message);
     },
     listen: (handler) => proc.on('message', handler),
+    exit: () => proc.exit(1),
   };
 }
 
@@ -87,7 +91,7 @@ async function pythonEngine(): Promise<Engine> {
   const pyodide = (await loadPyodide({ indexURL })) as unknown as PyodideLike & Record<string, unknown>;
   host.binding = binding;
   const harness = createPythonHarness(pyodide);
-  const deadline = deadlineInterrupt();
+  const deadline = deadlineInterrupt(() => pool.exit());
   pyodide.setInterruptBuffer(deadline.buffer);
   cap.limitTo(setup.heapHeadroomBytes);
   hardenPythonWorker(pyodide);
@@ -102,20 +106,29 @@ async function pythonEngine(): Promise<Engine> {
   };
 }
 
+/** Past a run's deadline by this much, its pool (which stops it one second past the deadline) is gone. */
+const ORPHANED_AFTER_MS = 10_000;
+
 /** The run's deadline as Pyodide's interrupt buffer. The interpreter reads the buffer's first element every few
  *  dozen bytecodes and raises KeyboardInterrupt when it reads 2 (SIGINT), then writes 0 back. No other thread or
  *  process can write into this process's memory while Python runs (a signal's JavaScript handler would wait for the
  *  run to end), so the element is a getter that reads the clock: it answers 2 once past the deadline, like a
- *  buffer written at the deadline; code that swallows the interrupt is stopped by the pool's hard stop. */
-function deadlineInterrupt() {
+ *  buffer written at the deadline; code that swallows the interrupt is stopped by the pool's hard stop. Should the
+ *  run still be going long after that hard stop, no pool is left to stop it (the server was killed): the worker
+ *  ends itself rather than spin as an orphan. */
+function deadlineInterrupt(exit: () => never) {
   let deadline = Infinity;
   let fired = false;
   let value = 0;
   const buffer = {
     get 0(): number {
-      if (!fired && performance.now() > deadline) {
-        fired = true;
-        return 2;
+      const now = performance.now();
+      if (now > deadline) {
+        if (!fired) {
+          fired = true;
+          return 2;
+        }
+        if (now > deadline + ORPHANED_AFTER_MS) exit();
       }
       return value;
     },
