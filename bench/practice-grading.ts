@@ -3,29 +3,21 @@
 // and the memory (RSS of this process, its QuickJS worker threads included, plus its Pyodide child processes) when
 // the workers are ready and under load.
 //   npm run bench:practice-grading            (BENCH_SECONDS=10 by default per language)
-import fs from 'node:fs';
 import os from 'node:os';
 import type { RunRequest } from '../src/shared/practice';
 import { createGrader } from '../src/server/modules/practice/grading';
+import { processTreeRss } from './lib/process-rss';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = 20;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** This process's RSS and its child processes' (the Python graders), from /proc where there is one. */
+/** This process's RSS and its Python grading processes', from /proc where there is one. */
 function rss(): number {
-  const own = process.memoryUsage().rss;
   try {
-    const task = `/proc/${process.pid}/task`;
-    const children = fs
-      .readdirSync(task)
-      .flatMap((t) => fs.readFileSync(`${task}/${t}/children`, 'utf8').split(/\s+/).filter(Boolean));
-    return children.reduce((sum, pid) => {
-      const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      return sum + Number(kb ?? 0) * 1024;
-    }, own);
+    return processTreeRss(process.pid);
   } catch {
-    return own;
+    return process.memoryUsage().rss;
   }
 }
 

@@ -23,6 +23,7 @@ import { pacedLoad, type PacedRequest, type PacedResult } from './lib/paced-load
 import { measuredOn, writeSection } from './lib/performance-doc';
 import { onThrowawayPostgres } from './lib/postgres-half';
 import type { PracticeFixture } from './lib/practice-fixture';
+import { processTreeRss } from './lib/process-rss';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 15);
@@ -61,21 +62,7 @@ function freePort(): Promise<number> {
 
 /** The server's resident memory: every thread (the QuickJS grading workers) and child process (the Python
  *  grading workers) included. */
-function rssMb(pid: number): number {
-  const own = (p: string) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-  const task = `/proc/${pid}/task`;
-  const children = fs
-    .readdirSync(task)
-    .flatMap((t) => fs.readFileSync(`${task}/${t}/children`, 'utf8').split(/\s+/).filter(Boolean));
-  const ownOrGone = (p: string) => {
-    try {
-      return own(p);
-    } catch {
-      return 0; // Exited meanwhile.
-    }
-  };
-  return children.reduce((kb, child) => kb + ownOrGone(child), own(String(pid))) / 1024;
-}
+const rssMb = (pid: number) => processTreeRss(pid) / 1024 / 1024;
 
 /** `node --enable-source-maps dist/server/main.js`, what `npm start` runs, on `env`'s database; ready at the first
  *  200 of /api/health. Its request log (info, as in production) is dropped. */
