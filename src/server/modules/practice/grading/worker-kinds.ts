@@ -76,36 +76,37 @@ function startThread(file: string, setup: WorkerSetup, events: WorkerEvents): Gr
 
 /** The child's entry: the compiled one beside main.js as it is; from TypeScript source, the same bundle esbuild
  *  makes for a build (the child cannot run tsx: it may not read the sources or start esbuild's process), written
- *  once per content to the temporary folder. */
+ *  to the temporary folder under a name of its content, and written again should the folder be cleaned. */
 let bundled: Promise<string> | null = null;
-function processEntry(file: string): Promise<string> {
-  if (!file.endsWith('.ts')) return Promise.resolve(fs.realpathSync(file));
-  bundled ??= (async () => {
-    const { build } = await import('esbuild');
-    const result = await build({
-      entryPoints: [file],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20.19',
-      packages: 'external',
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0].contents;
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-    const entry = path.join(fs.realpathSync(os.tmpdir()), `devcourses-grading-worker-${hash}.mjs`);
-    if (!fs.existsSync(entry)) {
-      const partial = `${entry}.${process.pid}.tmp`;
-      fs.writeFileSync(partial, code);
-      fs.renameSync(partial, entry);
-    }
-    return entry;
-  })();
-  bundled.catch(() => {
-    bundled = null;
-  });
+async function processEntry(file: string): Promise<string> {
+  if (!file.endsWith('.ts')) return fs.realpathSync(file);
+  const known = bundled && (await bundled.catch(() => null));
+  if (known && fs.existsSync(known)) return known;
+  bundled = bundle(file);
   return bundled;
+}
+
+async function bundle(file: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const entry = path.join(fs.realpathSync(os.tmpdir()), `devcourses-grading-worker-${hash}.mjs`);
+  if (!fs.existsSync(entry)) {
+    const partial = `${entry}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, code);
+    fs.renameSync(partial, entry);
+  }
+  return entry;
 }
 
 /** How a walled child starts: Node's permission model lets it read its entry and `limits.readable` only (no
