@@ -23,6 +23,7 @@ import { pacedLoad, type PacedRequest, type PacedResult } from './lib/paced-load
 import { measuredOn, writeSection } from './lib/performance-doc';
 import { onThrowawayPostgres } from './lib/postgres-half';
 import type { PracticeFixture } from './lib/practice-fixture';
+import { processTreeRss } from './lib/process-rss';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 15);
@@ -59,9 +60,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The server's resident memory, every thread (the grading workers) included. */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The server's resident memory: every thread (the QuickJS grading workers) and child process (the Python
+ *  grading workers) included. */
+const rssMb = (pid: number) => processTreeRss(pid) / 1024 / 1024;
 
 /** `node --enable-source-maps dist/server/main.js`, what `npm start` runs, on `env`'s database; ready at the first
  *  200 of /api/health. Its request log (info, as in production) is dropped. */
@@ -549,7 +550,7 @@ async function main(): Promise<void> {
       '',
       readTable,
       '',
-      "The server process's RSS (/proc/<pid>/status VmRSS: the grading workers are threads of it, so they count):",
+      "The server's RSS (/proc/<pid>/status VmRSS of the process and of its Python grading processes; the QuickJS workers are threads of it):",
       '',
       memory,
       '',

@@ -1,6 +1,6 @@
-// One grader per app: the pool of worker threads that runs learners' submissions and the Studio's save-time check
-// (modules/practice/grading). It starts on the first submission or check, not at boot, so a server that grades
-// nothing pays nothing for it (no interpreters loaded, no workers started); it is closed with the app.
+// One grader per app: the pools of workers (threads and child processes) that run learners' submissions and the
+// Studio's save-time check (modules/practice/grading). It starts on the first submission or check, not at boot, so a
+// server that grades nothing pays nothing for it (no interpreters loaded, no workers started); it is closed with the app.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ExerciseCheck, RunRequest, RunResult } from '../../shared/practice';

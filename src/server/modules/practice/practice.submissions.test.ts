@@ -1,6 +1,6 @@
-// Submissions graded by the real grader (QuickJS and Pyodide in worker threads) through the API: each verdict, hidden
-// tests never leaked, the kept submissions bounded, the rate limit, hostile code answered while the server keeps
-// answering, and the Studio's save-time check deciding whether learners see an exercise.
+// Submissions graded by the real grader (QuickJS in worker threads, Pyodide in a child process) through the API: each
+// verdict, hidden tests never leaked, the kept submissions bounded, the rate limit, hostile code answered while the
+// server keeps answering, and the Studio's save-time check deciding whether learners see an exercise.
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-// The compiled server (one esbuild bundle) grades with the worker entry compiled beside main.js, without tsx.
+// The compiled server (one esbuild bundle) grades with the worker entry compiled beside main.js, without tsx: in a
+// worker thread for JavaScript, in a walled child process for Python.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { createGrader } from '.';
 const build = fs.mkdtempSync(path.join(PATHS.root, 'node_modules', '.cache', 'grading-build-'));
 afterAll(() => fs.rmSync(build, { recursive: true, force: true }));
 
-it('grades through the grading worker compiled beside main.js', async () => {
+it('grades through the grading worker compiled beside main.js, as a thread and as a child process', async () => {
   execFileSync(
     process.execPath,
     [path.join(PATHS.root, 'scripts', 'build-server.mjs'), '--out', path.join(build, 'server')],
@@ -29,7 +30,14 @@ it('grades through the grading worker compiled beside main.js', async () => {
       timeLimitMs: 2000,
     });
     expect(result.verdict).toBe('passed');
+    const python = await grader.grade({
+      language: 'python',
+      code: 'def add(a, b):\n    return a + b',
+      tests: [{ name: 'adds', code: 'assert add(2, 3) == 5', hidden: false }],
+      timeLimitMs: 2000,
+    });
+    expect(python.verdict).toBe('passed');
   } finally {
     await grader.close();
   }
-}, 120_000);
+}, 240_000);

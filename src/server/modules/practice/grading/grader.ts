@@ -1,8 +1,12 @@
-// The grader a server process owns: a pool of QuickJS workers (JavaScript and TypeScript, about one per core) and a
-// small pool of Pyodide workers (Python, warm interpreters of ~85 MB each), each with a bounded queue. When every
-// worker of a language is busy and its queue is full, `grade` refuses with 'busy' (503 with Retry-After). The
-// Python workers start with the first Python run unless `warm` asks for them at once (loading one takes ~2 s).
+// The grader a server process owns: a pool of QuickJS worker threads (JavaScript and TypeScript, about one per core)
+// and a small pool of Pyodide child processes (Python, warm interpreters, each a process of its own behind Node's
+// permission model), each with a bounded queue. When every worker of a language is busy and its queue is full,
+// `grade` refuses with 'busy' (503 with Retry-After). The Python workers start with the first Python run unless
+// `warm` asks for them at once (loading one takes a few seconds).
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ExerciseCheck, Language, RunRequest, RunResult } from '../../../../shared/practice';
 import { PATHS } from '../../../paths';
 import { WorkerPool } from './worker-pool';
@@ -32,24 +36,30 @@ export interface Grader {
 /** How far a Python worker's WebAssembly heap may grow past its size when ready: the 64 MB the learner may
  *  allocate, and room for the interpreter's own bookkeeping. */
 const PYTHON_HEAP_HEADROOM = 128 * 1024 * 1024;
+/** A Python child's JavaScript heap (Pyodide's glue and the messages; the interpreter's own heap is WebAssembly
+ *  memory, capped by PYTHON_HEAP_HEADROOM): loading and grading use under 40 MB of it. */
+const PYTHON_JS_HEAP_MB = 128;
 
 export function createGrader(options: GraderOptions = {}): Grader {
   const cores = Math.max(1, os.availableParallelism());
   const queueMax = options.queueMax ?? 64;
   const workerFile = options.workerFile ?? PATHS.gradingWorker;
   const javascript = new WorkerPool({
-    language: 'javascript',
+    kind: 'thread',
     size: options.javascriptWorkers ?? Math.min(Math.max(1, cores - 1), 8),
     queueMax,
     workerFile,
-    heapHeadroomBytes: 0,
+    setup: { language: 'javascript', heapHeadroomBytes: 0 },
   });
+  // The child process may read Pyodide's folder and its own entry, nothing else.
+  const pyodideDir = fs.realpathSync(path.dirname(fileURLToPath(import.meta.resolve('pyodide'))));
   const python = new WorkerPool({
-    language: 'python',
+    kind: 'process',
     size: options.pythonWorkers ?? (cores >= 4 ? 2 : 1),
     queueMax,
     workerFile,
-    heapHeadroomBytes: PYTHON_HEAP_HEADROOM,
+    setup: { language: 'python', heapHeadroomBytes: PYTHON_HEAP_HEADROOM, pyodideDir },
+    limits: { readable: [pyodideDir], heapMb: PYTHON_JS_HEAP_MB },
   });
   const grader: Grader = {
     grade: (req) => (req.language === 'python' ? python : javascript).run(req),

@@ -1,25 +1,28 @@
-// A fixed number of grading worker threads for one engine, and a bounded queue in front of them. Each run gets its
-// deadline when a worker takes it: at the deadline the pool interrupts it (Python: Pyodide's interrupt buffer;
-// QuickJS interrupts itself), and one second later, if the worker has still not answered, the pool terminates the
-// thread (an interrupt alone does not end a memory-pressure loop), answers 'timeout' and starts a fresh worker.
-// A worker that dies during a run (WebAssembly out of memory, a trap) is replaced too, and the run answers 'error'.
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+// A fixed number of grading workers for one engine (threads of this process, or child processes: worker-kinds.ts),
+// and a bounded queue in front of them. Each run gets its deadline when a worker takes it, and the worker stops the
+// run at the deadline itself (QuickJS's interrupt handler, Pyodide's interrupt check); one second later, if the
+// worker has still not answered, the pool stops it (an interrupt alone does not end a memory-pressure loop, and
+// Python code can swallow KeyboardInterrupt), answers 'timeout' and starts a fresh worker. A worker that dies during
+// a run (WebAssembly out of memory, a trap, a killed process) is replaced too, and the run answers 'error'.
 import { TEXTS, type RunRequest, type RunResult } from '../../../../shared/practice';
 import { Refusal } from '../../../lib/errors';
-import type { FromWorker, ToWorker, WorkerSetup } from './protocol';
+import type { FromWorker, WorkerSetup } from './protocol';
+import { startWorker, type GradingWorker, type ProcessLimits, type WorkerKind } from './worker-kinds';
 
-/** How long past its deadline a run may go before its worker is terminated. */
+/** How long past its deadline a run may go before its worker is stopped. */
 export const HARD_STOP_MS = 1_000;
 
 export interface WorkerPoolOptions {
-  language: WorkerSetup['language'];
+  /** A thread of this process, or a child process behind Node's permission model. */
+  kind: WorkerKind;
   size: number;
   /** Runs waiting for a worker; one more is refused ('busy': 503 with Retry-After). */
   queueMax: number;
-  /** The worker entry (a .ts file runs under tsx). */
+  /** The worker entry (a .ts file runs under tsx in a thread, or bundled for a process). */
   workerFile: string;
-  heapHeadroomBytes: number;
+  setup: WorkerSetup;
+  /** A child process's reads and heap (kind 'process'). */
+  limits?: ProcessLimits;
 }
 
 interface Job {
@@ -30,25 +33,16 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: GradingWorker;
   ready: boolean;
+  /** warm() callers waiting for this worker to load. */
+  waiting: { resolve: () => void; reject: (error: Error) => void }[];
   job: Job | null;
-  interrupt: Int32Array | null;
   timers: NodeJS.Timeout[];
   startedAt: number;
 }
 
 let nextId = 1;
-
-/** The compiled worker runs as it is. TypeScript source (tests, `npm run dev`) needs tsx's loader, and Node 20
- *  does not apply `--import tsx` given in a worker's execArgv: a one-line ES module registers tsx's hooks in the
- *  worker, then imports the entry. */
-function workerEntry(file: string): string | URL {
-  if (!file.endsWith('.ts')) return file;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(pathToFileURL(file).href)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
-}
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -67,16 +61,8 @@ export class WorkerPool {
       this.slots.map(
         (slot) =>
           new Promise<void>((resolve, reject) => {
-            if (slot.ready) return resolve();
-            const onMessage = (m: FromWorker) => {
-              if (m.type === 'ready') done(resolve);
-              if (m.type === 'start-failed') done(() => reject(new Error(m.message)));
-            };
-            const done = (then: () => void) => {
-              slot.worker.off('message', onMessage);
-              then();
-            };
-            slot.worker.on('message', onMessage);
+            if (slot.ready) resolve();
+            else slot.waiting.push({ resolve, reject });
           }),
       ),
     );
@@ -89,22 +75,14 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const { workerFile, language, heapHeadroomBytes } = this.options;
-    const interrupt = language === 'python' ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    const setup: WorkerSetup = { language, heapHeadroomBytes, interruptBuffer: interrupt?.buffer };
-    const worker = new Worker(workerEntry(workerFile), {
-      workerData: setup,
-      execArgv: [],
-      // The worker's own console must not write into the server's log.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    const slot: Slot = { worker, ready: false, job: null, interrupt, timers: [], startedAt: 0 };
-    worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
-    worker.on('error', (error) => this.onExit(slot, error));
-    worker.on('exit', () => this.onExit(slot, null));
+    const { kind, workerFile, setup, limits } = this.options;
+    // A worker's events come after this function has returned.
+    const events = {
+      message: (message: FromWorker) => this.onMessage(slot, message),
+      exit: (error: Error | null) => this.onExit(slot, error),
+    };
+    const worker = startWorker(kind, workerFile, setup, events, limits ?? { readable: [], heapMb: 0 });
+    const slot: Slot = { worker, ready: false, waiting: [], job: null, timers: [], startedAt: 0 };
     return slot;
   }
 
@@ -112,6 +90,7 @@ export class WorkerPool {
     if (message.type === 'ready') {
       slot.ready = true;
       this.startFailures = 0;
+      for (const waiter of slot.waiting.splice(0)) waiter.resolve();
       this.dispatch();
       return;
     }
@@ -136,6 +115,7 @@ export class WorkerPool {
   /** A worker that could not load its engine: retried twice, then the waiting runs are refused and the pool starts
    *  again on the next run (a missing file must not become a loop of threads). */
   private startFailed(slot: Slot, message: string): void {
+    for (const waiter of slot.waiting.splice(0)) waiter.reject(new Error(message));
     this.startFailures++;
     if (this.startFailures < 3) {
       this.replace(slot);
@@ -148,7 +128,7 @@ export class WorkerPool {
       this.started = false;
       this.startFailures = 0;
       for (const job of this.queue.splice(0)) {
-        job.reject(new Error(`The ${this.options.language} grader cannot start: ${message}`));
+        job.reject(new Error(`The ${this.options.setup.language} grader cannot start: ${message}`));
       }
     }
   }
@@ -169,7 +149,7 @@ export class WorkerPool {
     this.dispatch();
   }
 
-  /** Terminates a worker (stuck, crashed, or its interpreter spoiled) and starts a fresh one in its place. */
+  /** Stops a worker (stuck, crashed, or its interpreter spoiled) and starts a fresh one in its place. */
   private replace(slot: Slot): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
@@ -205,11 +185,6 @@ export class WorkerPool {
       slot.job = job;
       slot.startedAt = performance.now();
       const limit = job.req.timeLimitMs;
-      if (slot.interrupt) {
-        const interrupt = slot.interrupt;
-        Atomics.store(interrupt, 0, 0);
-        slot.timers.push(setTimeout(() => Atomics.store(interrupt, 0, 2), limit));
-      }
       slot.timers.push(
         setTimeout(() => {
           if (slot.job !== job) return;
@@ -225,7 +200,7 @@ export class WorkerPool {
           this.dispatch();
         }, limit + HARD_STOP_MS),
       );
-      slot.worker.postMessage({ id: job.id, req: job.req } satisfies ToWorker);
+      slot.worker.post({ id: job.id, req: job.req });
     }
   }
 
@@ -246,6 +221,7 @@ export class WorkerPool {
     for (const slot of slots) {
       this.clear(slot);
       if (slot.job) slot.job.reject(new Error('The grader is closed'));
+      for (const waiter of slot.waiting.splice(0)) waiter.reject(new Error('The grader is closed'));
       slot.job = null;
     }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
