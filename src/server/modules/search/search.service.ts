@@ -1,9 +1,9 @@
 // Full-text search over courses and tutorials, ranked so that every title match comes before any body-only match,
 // and by ts_rank within each (the generated `search` tsvector weighs the title A and the tag-stripped text B).
-// The last word matches as a prefix, and when nothing matches, also shortened past an English stem
-// (search-query.ts). When even that finds nothing, the text was probably mistyped ('pyhton', 'javscript', 'reactt'):
-// each word one edit from a word of the published titles (the `search_words` dictionary) is corrected to it, and the
-// corrected text is searched the same way.
+// The last word matches as a prefix. When the words match nothing, the text was probably mistyped ('pyhton',
+// 'javscript') or typed past an English stem ('learni'): each word one edit from a word of the published titles (the
+// `search_words` dictionary) is corrected to it and the corrected text searched the same way; failing that, the
+// last word is shortened past its stem (search-query.ts).
 //
 // Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
@@ -98,17 +98,21 @@ async function ranked(db: Db, tsquery: string): Promise<SearchResult> {
 }
 
 const isEmpty = (result: SearchResult) => result.course.length === 0 && result.tutorial.length === 0;
+const nothing = (): SearchResult => ({ course: [], tutorial: [] });
 
-/** The text's words as typed, then (when they match nothing) with the last one shortened past its stem. */
-async function matching(db: Db, text: string): Promise<SearchResult> {
+/** The text's words as typed, the last one a prefix. */
+function plain(db: Db, text: string): Promise<SearchResult> {
   const tsquery = prefixTsquery(text);
-  if (!tsquery) return { course: [], tutorial: [] };
-  const result = await ranked(db, tsquery);
-  const slack = isEmpty(result) ? slackPrefixTsquery(text) : null;
-  if (!slack) return result;
-  // A word typed past its stem ('learni'): the shortened prefixes. Their OR makes the planner overestimate the
-  // matches, and with the candidate LIMIT it would then scan a whole table hoping to stop early; the GIN indexes are
-  // the right path here, so sequential scans are off for this statement.
+  return tsquery ? ranked(db, tsquery) : Promise.resolve(nothing());
+}
+
+/** The shortened prefixes of the text's last word (a word typed past its stem, 'learni'), when it has any. */
+function shortened(db: Db, text: string): Promise<SearchResult> {
+  const slack = slackPrefixTsquery(text);
+  if (!slack) return Promise.resolve(nothing());
+  // Their OR makes the planner overestimate the matches, and with the candidate LIMIT it would then scan a whole
+  // table hoping to stop early; the GIN indexes are the right path here, so sequential scans are off for this
+  // statement.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     return ranked(tx, slack);
@@ -131,9 +135,22 @@ async function corrected(db: Db, text: string): Promise<string | null> {
   return correctWords(words, known)?.join(' ') ?? null;
 }
 
+/**
+ * The words as typed; when they match nothing, the text with its mistyped words corrected (one lookup, then a round
+ * as typed and, if still nothing, shortened); when there is no correction or it matches nothing either, the last
+ * word shortened past its stem. A correction comes before the shortening: it is the narrower of the two ('reactt' is
+ * 'react', where the shortened 'reac' would also match 'reach'), and a word typed one letter past its stem is one
+ * edit from the title word it starts ('tutoria', 'tutorial').
+ */
 export async function search(db: Db, text: string): Promise<SearchResult> {
-  const result = await matching(db, text);
+  const result = await plain(db, text);
   if (!isEmpty(result)) return result;
   const fixed = await corrected(db, text);
-  return fixed ? matching(db, fixed) : result;
+  if (fixed) {
+    const found = await plain(db, fixed);
+    if (!isEmpty(found)) return found;
+    const foundShortened = await shortened(db, fixed);
+    if (!isEmpty(foundShortened)) return foundShortened;
+  }
+  return shortened(db, text);
 }
