@@ -16,20 +16,18 @@ export function prefixTsquery(text: string): string | null {
 }
 
 /**
- * The same with the last word also shortened by up to PREFIX_SLACK letters (`one & (three:* | thre:*)`), or null
- * when it is too short to shorten. The stored words are English stems ('learning' is stored as 'learn'), so a
- * partly typed 'learni' matches nothing as a plain prefix; the search falls back to this when nothing matched.
+ * The same with the last word shortened by up to PREFIX_SLACK letters (`one & thre:*`), or null when it is too short
+ * to shorten. The stored words are English stems ('learning' is stored as 'learn'), so a partly typed 'learni'
+ * matches nothing as a plain prefix; the search falls back to this when nothing matched. Only the shortest prefix is
+ * asked: every word a longer one matches starts with it, and each prefix costs the index a scan of its own.
  */
 export function slackPrefixTsquery(text: string): string | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
   const last = words[words.length - 1];
-  const prefixes = [`${last}:*`];
-  for (let drop = 1; drop <= PREFIX_SLACK && last.length - drop >= MIN_SHORTENED_PREFIX; drop++) {
-    prefixes.push(`${last.slice(0, last.length - drop)}:*`);
-  }
-  if (prefixes.length === 1) return null;
-  return [...words.slice(0, -1), `(${prefixes.join(' | ')})`].join(' & ');
+  const drop = Math.min(PREFIX_SLACK, last.length - MIN_SHORTENED_PREFIX);
+  if (drop < 1) return null;
+  return [...words.slice(0, -1), `${last.slice(0, last.length - drop)}:*`].join(' & ');
 }
 
 /** The typo fallback forgives words this long at least (shorter ones are one edit from too many words)... */

@@ -110,7 +110,7 @@ function plain(db: Db, text: string): Promise<SearchResult> {
 function shortened(db: Db, text: string): Promise<SearchResult> {
   const slack = slackPrefixTsquery(text);
   if (!slack) return Promise.resolve(nothing());
-  // Their OR makes the planner overestimate the matches, and with the candidate LIMIT it would then scan a whole
+  // A short prefix makes the planner expect many matches, and with the candidate LIMIT it would then scan a whole
   // table hoping to stop early; the GIN indexes are the right path here, so sequential scans are off for this
   // statement.
   return db.transaction(async (tx) => {
