@@ -1,4 +1,5 @@
-// Search figures (target: 100,000 courses + tutorials, p95 ≤ 20 ms, ranked, prefix matching). Fills a fresh
+// Search figures (target: 100,000 courses + tutorials, p95 ≤ 10 ms for every text, mistyped ones included; ranked,
+// prefix matching). Fills a fresh
 // database with 100,000 generated courses and 100,000 tutorials (words drawn from a vocabulary with a skewed
 // distribution, generated in SQL), then times the real search service for several terms, and an
 // `ILIKE '%word%'` scan of the same tables in the same run, and prints both with their ratio.
@@ -16,6 +17,8 @@ import { writeSection } from './lib/performance-doc';
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const WARMUP = 10;
 const RUNS = Number(process.env.RUNS ?? 100);
+/** p95 every text must keep, mistyped ones included. */
+const TARGET_MS = 10;
 
 // Technical and everyday words; the generator favours the front of the list, as real text favours common words.
 const VOCABULARY = `
@@ -73,7 +76,8 @@ const TERMS = [
   // Typed past the stem ('learning' is stored as 'learn'): found through the shortened-prefix fallback.
   'learni',
   'python performa',
-  // Mistyped: no word matches; found through the typo fallback (the titles' trigrams, and adjacent transpositions).
+  // Mistyped: no word matches; each word is corrected from the dictionary of published title words (one edit:
+  // a letter added, dropped, changed, or two swapped) and the corrected text is searched.
   'pyhton',
   'javscript',
   'reactt',
@@ -202,7 +206,7 @@ async function main() {
     );
     const { figures, fillSeconds } = await run();
     const p95 = worst(figures);
-    const verdict = `${label}: worst full-text p95 ${ms(p95)} ms (target ≤ 20 ms: ${p95 <= 20 ? 'met' : 'NOT met'})`;
+    const verdict = `${label}: worst full-text p95 ${ms(p95)} ms (target ≤ ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'met' : 'NOT met'})`;
     console.log(`generated in ${fillSeconds.toFixed(0)} s\n${table(figures)}\n${verdict}\n`);
     verdicts.push(verdict);
     sections.push(`### ${label}\n\n${table(figures)}\n\n${verdict}; data generated in ${fillSeconds.toFixed(0)} s.`);
@@ -217,7 +221,10 @@ async function main() {
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
       'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. Texts typed past ' +
       "a stem ('learni', 'python performa') match nothing as a plain prefix and are searched a second time with the " +
-      'last word shortened, so they cost two rounds; they are the slowest rows.',
+      "last word shortened, so they cost two rounds. Mistyped texts ('pyhton', 'javscript', 'reactt') match " +
+      'nothing in either round; their words are then corrected from the dictionary of published title words ' +
+      '(`search_words`, one indexed lookup) and the corrected text is searched again, so they cost a lookup and a ' +
+      "third round. Each round is one statement over both tables; 'zyxwvut' matches nothing and has no correction.",
     ...sections,
     // Five engineers share two cores: the load says how far to trust the figures.
     `Load average (1 min) ${loadBefore} before the run, ${load()} after, on ${os.cpus().length} cores.`,

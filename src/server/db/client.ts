@@ -135,7 +135,8 @@ async function openPglite(target: { dataDir: string } | { memory: true; loadData
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  // pg_trgm: typo-tolerant search (PGlite ships it as an extension to load; PostgreSQL has it in contrib).
+  // pg_trgm: migration 0011 creates it, so a new database cannot be migrated without it (PGlite ships it as an
+  // extension to load; PostgreSQL has it in contrib). Search no longer uses it (decision 0057).
   const extensions = { pg_trgm };
   const client =
     'dataDir' in target

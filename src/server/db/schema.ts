@@ -86,8 +86,6 @@ export const courses = pgTable(
     index('courses_search_idx').using('gin', t.search),
     // Title-only matches are ranked first by search; this finds them without reading every body match.
     index('courses_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
-    // Typo-tolerant search: trigrams of the title (pg_trgm, created by the migration that adds this index).
-    index('courses_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -135,8 +133,28 @@ export const tutorials = pgTable(
     index('tutorials_position_idx').on(t.position),
     index('tutorials_search_idx').using('gin', t.search),
     index('tutorials_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
-    index('tutorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * The typo-tolerant search's dictionary: each distinct word of the published course and tutorial titles (as search
+ * splits a text: NFKC, lower case, letters and digits only; 4 to 25 letters), with the number of published titles
+ * holding it. Kept by triggers on `courses` and `tutorials` in the same statement as every insert, update and delete,
+ * so it is right in every process at the commit, and a draft's words never enter it. `deletions` is each form of the
+ * word with one letter dropped: two words one edit apart (a letter added, dropped, changed, or two neighbours swapped)
+ * share a form, which the GIN index finds (migration 0015 holds the functions and triggers).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    titles: integer('titles').notNull(),
+    deletions: text('deletions')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_word_deletions(word)`),
+  },
+  (t) => [index('search_words_deletions_idx').using('gin', t.deletions)],
 );
 
 export const blogs = pgTable(

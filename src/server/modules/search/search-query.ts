@@ -1,30 +1,12 @@
 // Turns any user text into a safe tsquery string: words of letters and digits only, joined with AND, the last one
 // a prefix. User text never reaches the tsquery parser as syntax, so quotes, operators and backslashes are inert
 // (websearch_to_tsquery would be safe too, but cannot match a prefix).
+import { searchWords } from '../../../shared/search-words';
 
-/** More words than this add nothing to a search box query and only cost planning time. */
-export const MAX_WORDS = 16;
-/** No dictionary word is longer; PostgreSQL also rejects lexemes over 2 KB. */
-export const MAX_WORD_LENGTH = 64;
 /** Letters a typed prefix may run past the stem of the word it starts ('learni' → learn, 'tutoria' → tutori). */
 export const PREFIX_SLACK = 3;
 /** Shortened prefixes stay at least this long, so they do not widen into every short word. */
 export const MIN_SHORTENED_PREFIX = 4;
-
-/** The words of a search text: each stripped of everything but letters and digits, empty ones dropped. */
-export function searchWords(text: string): string[] {
-  return text
-    .normalize('NFKC')
-    .split(/\s+/)
-    .map((word) =>
-      word
-        .replace(/[^\p{L}\p{N}]+/gu, '')
-        .toLowerCase()
-        .slice(0, MAX_WORD_LENGTH),
-    )
-    .filter((word) => word.length > 0)
-    .slice(0, MAX_WORDS);
-}
 
 /** `one & two & thr:*`, or null when the text holds no searchable word. */
 export function prefixTsquery(text: string): string | null {
@@ -34,49 +16,89 @@ export function prefixTsquery(text: string): string | null {
 }
 
 /**
- * The same with the last word also shortened by up to PREFIX_SLACK letters (`one & (three:* | thre:*)`), or null
- * when it is too short to shorten. The stored words are English stems ('learning' is stored as 'learn'), so a
- * partly typed 'learni' matches nothing as a plain prefix; the search falls back to this when nothing matched.
+ * The same with the last word shortened by up to PREFIX_SLACK letters (`one & thre:*`), or null when it is too short
+ * to shorten. The stored words are English stems ('learning' is stored as 'learn'), so a partly typed 'learni'
+ * matches nothing as a plain prefix; the search falls back to this when nothing matched. Only the shortest prefix is
+ * asked: every word a longer one matches starts with it, and each prefix costs the index a scan of its own.
  */
 export function slackPrefixTsquery(text: string): string | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
   const last = words[words.length - 1];
-  const prefixes = [`${last}:*`];
-  for (let drop = 1; drop <= PREFIX_SLACK && last.length - drop >= MIN_SHORTENED_PREFIX; drop++) {
-    prefixes.push(`${last.slice(0, last.length - drop)}:*`);
-  }
-  if (prefixes.length === 1) return null;
-  return [...words.slice(0, -1), `(${prefixes.join(' | ')})`].join(' & ');
+  const drop = Math.min(PREFIX_SLACK, last.length - MIN_SHORTENED_PREFIX);
+  if (drop < 1) return null;
+  return [...words.slice(0, -1), `${last.slice(0, last.length - drop)}:*`].join(' & ');
 }
 
-/** The typo fallback forgives words this long at least (shorter ones are alike to too many titles), and needs one;
- *  shorter words must be in the title as typed... */
+/** The typo fallback forgives words this long at least (shorter ones are one edit from too many words)... */
 export const TYPO_WORD_MIN = 5;
-/** ...and this long at most, in a text of at most this many words (each costs an index scan per form). */
+/** ...and this long at most (the dictionary keeps words of up to one more), in a text of at most this many words.
+ *  So one lookup asks the dictionary for at most TYPO_WORDS_MAX × (TYPO_WORD_MAX + 1) forms. */
 export const TYPO_WORD_MAX = 24;
 export const TYPO_WORDS_MAX = 4;
 
-/**
- * For the typo fallback: each word of the text with its adjacent transpositions ('pyhton' → 'python', …), which
- * trigrams alone miss (a swap changes most of a short word's trigrams); a short word stands as typed. Null when the
- * text does not suit it: no word long enough to forgive, a word too long, or too many words.
- */
-export function typoWords(text: string): string[][] | null {
-  const words = searchWords(text);
+/** The words of the text the typo fallback may correct, or null when the text does not suit it: no word long
+ *  enough to forgive, or too many words. */
+export function typoWords(words: string[]): string[] | null {
   if (words.length === 0 || words.length > TYPO_WORDS_MAX) return null;
-  if (!words.some((word) => word.length >= TYPO_WORD_MIN) || words.some((word) => word.length > TYPO_WORD_MAX))
-    return null;
-  return words.map((word) => {
-    if (word.length < TYPO_WORD_MIN) return [word];
-    const letters = [...word];
-    const forms = new Set([word]);
-    for (let i = 0; i + 1 < letters.length; i++) {
-      if (letters[i] === letters[i + 1]) continue;
-      const swapped = [...letters];
-      [swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]];
-      forms.add(swapped.join(''));
-    }
-    return [...forms];
+  const forgiven = words.filter((word) => {
+    const length = [...word].length;
+    return length >= TYPO_WORD_MIN && length <= TYPO_WORD_MAX;
   });
+  return forgiven.length > 0 ? [...new Set(forgiven)] : null;
+}
+
+/** The word with each one of its letters dropped. A word one edit away from another (a letter added, dropped or
+ *  changed, or two neighbours swapped) is one of the other's forms, or shares one with it. */
+export function deletions(word: string): string[] {
+  const letters = [...word];
+  return [...new Set(letters.map((_, i) => [...letters.slice(0, i), ...letters.slice(i + 1)].join('')))];
+}
+
+/** Edits between two words: letters added, dropped or changed, and neighbours swapped, each counting one (the
+ *  optimal string alignment distance). */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  // Three rows of the table: two back (for a swap), the previous and the current.
+  let before = new Array<number>(y.length + 1).fill(0);
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const change = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + change);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, before[j - 2] + 1);
+      current.push(best);
+    }
+    [before, previous] = [previous, current];
+  }
+  return previous[y.length];
+}
+
+/** A dictionary word and the number of published titles that hold it. */
+export interface KnownWord {
+  word: string;
+  titles: number;
+}
+
+/**
+ * Each word corrected to the dictionary word one edit from it that the most titles hold (then the first in
+ * alphabetical order), when it is not itself in the dictionary; a word with no such neighbour, or too short or long
+ * to forgive, stands. Null when nothing changed.
+ */
+export function correctWords(words: string[], known: KnownWord[]): string[] | null {
+  const forgiven = new Set(typoWords(words));
+  const inDictionary = new Set(known.map((k) => k.word));
+  let changed = false;
+  const corrected = words.map((word) => {
+    if (!forgiven.has(word) || inDictionary.has(word)) return word;
+    const best = known
+      .filter((k) => editDistance(word, k.word) === 1)
+      .sort((a, b) => b.titles - a.titles || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))[0];
+    if (!best) return word;
+    changed = true;
+    return best.word;
+  });
+  return changed ? corrected : null;
 }

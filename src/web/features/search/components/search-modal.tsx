@@ -4,6 +4,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { EXCERPT, LIMITS, TEXT } from '../../../../shared/constants';
 import type { SearchResult } from '../../../../shared/contract';
+import { searchWords } from '../../../../shared/search-words';
 import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/loading';
 import { Modal } from '../../../components/modal';
@@ -103,19 +104,10 @@ function SearchForm() {
       <div ref={resultsRef} className="search-modal__results" aria-live="polite">
         {active && query.isPending && <Loading label="Searching…" />}
         {active && query.isError && <p className="search-modal__empty">{query.error.message}</p>}
-        {active && query.data && <SearchResults result={query.data} words={typedWords(debounced)} />}
+        {active && query.data && <SearchResults result={query.data} words={searchWords(debounced)} />}
       </div>
     </div>
   );
-}
-
-/** The words of the text as typed (letters and digits), for marking them in the hits. */
-export function typedWords(text: string): string[] {
-  return text
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}]+/gu, ''))
-    .filter((word) => word.length > 0)
-    .slice(0, 16);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
