@@ -54,6 +54,8 @@ describe('the compiled server (npm start)', () => {
       link,
       description: '<p>Its duration comes from the file.</p>',
     });
+    // Added to a published course, it is a draft until published.
+    await callApi<StudioLesson>(server, 'POST', `/api/studio/lessons/${added._id}/update`, admin);
     const after = await get<CourseWithLessons>(`/api/lession/getLessionList/${card._id}`);
     const lesson = after.lessonlist.find((l) => l._id === added._id);
     expect(lesson?.duration).toBeGreaterThan(0);

@@ -52,6 +52,8 @@ beforeAll(async () => {
     description: '<p>How to add.</p>',
   });
   lessonId = lesson._id;
+  // Added to a published course, it is a draft until published.
+  await call('POST', `/api/studio/lessons/${lessonId}/update`, admin);
   exercise = await call<StudioExercise>('POST', `/api/studio/lessons/${lessonId}/exercises`, admin, {
     title: 'Add two numbers',
     prompt: '<p>Write <code>add(a, b)</code> that returns the sum of its arguments.</p>',

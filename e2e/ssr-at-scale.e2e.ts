@@ -48,6 +48,8 @@ beforeAll(async () => {
       link,
       description: prose(`Lesson ${j}`),
     });
+  // Added to a published course, the lessons are drafts until the course's Update publishes them.
+  await call(courseWriter, 'POST', `/api/studio/courses/${created[0]._id}/update`);
   for (let i = 1; i <= POSTS; i++)
     await call(postWriter, 'POST', '/api/studio/blogs', {
       title: `Scale post ${i}`,

@@ -27,6 +27,8 @@ describe('optional media', () => {
     expect(res.statusCode, res.body).toBe(200);
     const lesson = res.json<StudioLesson>();
     expect(lesson.link).toBe('');
+    // Added to a published course, it is a draft until the course's Update (or its own) publishes it.
+    expect((await call(t.app, 'POST', `/api/studio/courses/${course._id}/update`, admin)).statusCode).toBe(200);
     const read = (await call(t.app, 'GET', `/api/lession/getLessionList/${course._id}`)).json<CourseWithLessons>();
     expect(read.lessonlist[0]).toMatchObject({ title: 'Reading only', link: '', duration: null });
     // A video can be added later, and taken away again.
