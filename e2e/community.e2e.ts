@@ -197,6 +197,15 @@ describe('BugsWorld', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Bug title').fill('Undefined is not a function');
     await typeRichText(page, 'Bug description', 'It fails when calling ');
+    // The editor's own state, not only the page, must hold the trailing space before Inline code starts a mark: on a
+    // busy machine the click could land first, and the space would then be typed inside the code.
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('textbox', { name: 'Bug description' })
+          .evaluate((box) => (box as HTMLElement & { editor?: { getText(): string } }).editor?.getText() ?? ''),
+      )
+      .toBe('It fails when calling ');
     await dialog.getByRole('button', { name: 'Inline code' }).click();
     await page.keyboard.type('run()');
     await dialog.getByRole('button', { name: 'Inline code' }).click();
