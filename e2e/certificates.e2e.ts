@@ -76,6 +76,8 @@ test('a learner completes a course, sees the notice, opens the certificate and d
   await signInAt(page, account, `/course/${course._id}/${last._id}`);
   const markButton = page.getByRole('button', { name: 'Mark as complete' });
   await markButton.waitFor();
+  // The page is server-rendered: a click before React has hydrated it does nothing (seen on a busy CI machine).
+  await waitForHydration(page);
   await markButton.click();
   const notice = page.getByRole('status').filter({ hasText: 'Course complete!' });
   await notice.waitFor({ timeout: 10_000 });
