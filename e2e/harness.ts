@@ -435,7 +435,8 @@ export async function createAccount(
   return logInByApi(server, name, email, password);
 }
 
-/** Puts the account's token and id where the web app keeps them (`auth-token`, `user-id`), then opens `to`. */
+/** Puts the account's token and id where the web app keeps them (`auth-token`, `user-id`), then opens `to` and waits
+ *  for React to take the page over: a key or click before that reaches plain server-rendered HTML and is lost. */
 export async function signInAt(page: Page, account: Pick<TestAccount, 'token' | 'id'>, to: string): Promise<void> {
   await page.goto('/');
   await page.evaluate(({ token, id }) => {
@@ -443,6 +444,7 @@ export async function signInAt(page: Page, account: Pick<TestAccount, 'token' | 
     localStorage.setItem('user-id', id);
   }, account);
   await page.goto(to);
+  await waitForHydration(page);
 }
 
 declare global {

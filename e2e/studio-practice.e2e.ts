@@ -175,6 +175,9 @@ test('an admin adds a quiz with two questions, reorders the practice items by ke
     [true, [true, true, false]],
   ]);
   await form.getByRole('button', { name: 'Close' }).click();
+  // Closing puts focus back on what opened the form (the new item's Edit, once it was saved), a frame later: wait for
+  // it, so it cannot land after the keyboard moves below and take their focus.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Edit Scope quiz');
 
   // Keyboard: Enter moves the first item down and focus follows it; Space moves it back; Enter down again.
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
