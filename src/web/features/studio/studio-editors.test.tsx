@@ -504,6 +504,39 @@ describe('lessons in the course editor', () => {
     ]);
   });
 
+  it("a published lesson's History lists its published versions and Restore puts one into its working copy", async () => {
+    const live = lesson({ _id: 'l1', title: 'Intro, revised', status: 'published', version: 2 });
+    const published = { ...live, published: { title: 'Intro, revised', updatedAt: live.updatedAt } };
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ status: 'published', lessons: [published] })),
+      'GET /api/studio/lessons/l1/revisions': () =>
+        json(200, {
+          revisions: [
+            {
+              _id: 'r1',
+              title: 'Intro',
+              by: { _id: 'u-author', name: 'Alice Author' },
+              at: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        }),
+      'POST /api/studio/lessons/l1/revisions/r1/restore': () =>
+        json(200, { ...published, title: 'Intro', version: 3, hasChanges: true }),
+    });
+    renderStudio('/studio/courses/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Intro, revised' }));
+    const editor = screen.getByRole('region', { name: 'Edit lesson' });
+    const history = within(editor).getByText('History').closest('details') as HTMLDetailsElement;
+    history.open = true;
+    fireEvent(history, new Event('toggle'));
+    fireEvent.click(await within(history).findByRole('button', { name: /^Restore “Intro” of / }));
+    expect(await within(editor).findByText('Changes not yet published')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url])).toEqual([
+      ['POST', '/api/studio/lessons/l1/revisions/r1/restore'],
+    ]);
+  });
+
   it("the lesson editor autosaves its own fields with the lesson's version; captions can be removed", async () => {
     const withCaptions = lessons.map((l) => (l._id === 'l2' ? { ...l, captions: '/media/setup.vtt', version: 6 } : l));
     const calls = fakeServer(fetchMock, {

@@ -6,17 +6,18 @@ import { api } from '../../../lib/api';
 import { storeItem } from './update-item';
 import { itemPath, type ItemOf, type StudioKind } from './studio-kinds';
 
-export const revisionsKey = (kind: StudioKind, id: string) => ['studio', kind, id, 'revisions'] as const;
+/** The history of the item at `path` (`/api/studio/{kind}/{id}`: a course, tutorial, post, lesson or practice item). */
+export const revisionsKey = (path: string) => ['studio', 'revisions', path] as const;
 
-export const revisionsQueryOptions = (kind: StudioKind, id: string) =>
+export const revisionsQueryOptions = (path: string) =>
   queryOptions({
-    queryKey: revisionsKey(kind, id),
-    queryFn: ({ signal }) => api<RevisionList>(`${itemPath(kind, id)}/revisions`, { auth: true, signal }),
+    queryKey: revisionsKey(path),
+    queryFn: ({ signal }) => api<RevisionList>(`${path}/revisions`, { auth: true, signal }),
     staleTime: 0,
   });
 
-export function useRevisions(kind: StudioKind, id: string, enabled: boolean) {
-  return useQuery({ ...revisionsQueryOptions(kind, id), enabled });
+export function useRevisions(path: string, enabled: boolean) {
+  return useQuery({ ...revisionsQueryOptions(path), enabled });
 }
 
 type ItemAction = { what: 'update' | 'discard' } | { what: 'restore'; revisionId: string };
@@ -32,7 +33,7 @@ export function useItemAction<K extends StudioKind>(kind: K, id: string) {
       ),
     onSuccess: (item) => {
       storeItem(queryClient, kind, item);
-      void queryClient.invalidateQueries({ queryKey: revisionsKey(kind, id) });
+      void queryClient.invalidateQueries({ queryKey: revisionsKey(itemPath(kind, id)) });
     },
   });
 }

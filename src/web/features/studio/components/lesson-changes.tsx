@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths';
 import { api } from '../../../lib/api';
 import { Link } from '../../../lib/router';
 import { lessonPath, storeLesson } from '../api/update-lesson';
-import { WorkingCopyChanges } from './working-copy-changes';
+import { actionPath, type WorkingCopyAction, WorkingCopyChanges } from './working-copy-changes';
 
 export function LessonChanges({
   lesson,
@@ -23,9 +23,9 @@ export function LessonChanges({
   readOnly: boolean;
 }) {
   const queryClient = useQueryClient();
-  const act = async (what: 'update' | 'discard') => {
+  const act = async (what: WorkingCopyAction) => {
     if (!(await autosave.flush())) throw new Error('Your latest changes are not saved yet: see the save status.');
-    const saved = await api<StudioLesson>(`${lessonPath(lesson._id)}/${what}`, { method: 'POST', auth: true });
+    const saved = await api<StudioLesson>(actionPath(lessonPath(lesson._id), what), { method: 'POST', auth: true });
     storeLesson(queryClient, saved);
   };
   // A draft course's lessons are published with the course.
@@ -39,6 +39,7 @@ export function LessonChanges({
       unsaved={unsaved}
       readOnly={readOnly}
       act={act}
+      historyPath={lessonPath(lesson._id)}
     >
       <Link className="studio-editor__view" to={paths.previewLesson(lesson.courseId, lesson._id)}>
         Preview lesson

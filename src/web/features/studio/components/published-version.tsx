@@ -9,11 +9,12 @@ import type { PreviewLink } from '../../../../shared/studio-revisions';
 import { paths } from '../../../app/paths';
 import { showAlert } from '../../../components/alert-banner';
 import { Link } from '../../../lib/router';
-import { makePreviewLink, revokePreviewLinks, useItemAction, useRevisions } from '../api/revisions';
-import { NOUN, type ItemOf, type StudioKind, studioKeys } from '../api/studio-kinds';
+import { makePreviewLink, revokePreviewLinks, useItemAction } from '../api/revisions';
+import { itemPath, NOUN, type ItemOf, type StudioKind, studioKeys } from '../api/studio-kinds';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatWhen } from './format-when';
 import './published-version.css';
+import { RevisionHistory } from './revision-history';
 
 const previewHref = (kind: StudioKind, id: string) =>
   kind === 'blogs' ? paths.previewBlog(id) : kind === 'tutorials' ? paths.previewTutorial(id) : paths.previewCourse(id);
@@ -122,9 +123,8 @@ export function PublishedVersion<K extends StudioKind>({
         </Link>
         {!readOnly && <SharePreview kind={kind} id={item._id} />}
       </div>
-      <History
-        kind={kind}
-        id={item._id}
+      <RevisionHistory
+        path={itemPath(kind, item._id)}
         readOnly={readOnly}
         onRestore={(revisionId, title) =>
           void run(
@@ -188,57 +188,5 @@ function SharePreview({ kind, id }: { kind: StudioKind; id: string }) {
         </div>
       )}
     </>
-  );
-}
-
-/** The published versions, newest first, each with Restore. Read when opened. */
-function History({
-  kind,
-  id,
-  readOnly,
-  busy,
-  onRestore,
-}: {
-  kind: StudioKind;
-  id: string;
-  readOnly: boolean;
-  busy: boolean;
-  onRestore: (revisionId: string, title: string) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const revisions = useRevisions(kind, id, open);
-  return (
-    <details className="studio-versions__history" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>History</summary>
-      {revisions.isPending && open && <p className="studio-editor__meta">Loading the history…</p>}
-      {revisions.isError && (
-        <p className="studio-editor__meta">The history could not be loaded: {revisions.error.message}</p>
-      )}
-      {revisions.data && revisions.data.revisions.length === 0 && (
-        <p className="studio-editor__meta">Nothing published yet: every Publish and Update is kept here.</p>
-      )}
-      {revisions.data && revisions.data.revisions.length > 0 && (
-        <ol className="studio-versions__list">
-          {revisions.data.revisions.map((revision) => (
-            <li key={revision._id}>
-              <span>
-                “{revision.title}” · {revision.by.name} · <time dateTime={revision.at}>{formatWhen(revision.at)}</time>
-              </span>
-              {!readOnly && (
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={busy}
-                  aria-label={`Restore “${revision.title}” of ${formatWhen(revision.at)}`}
-                  onClick={() => onRestore(revision._id, revision.title)}
-                >
-                  Restore
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-    </details>
   );
 }

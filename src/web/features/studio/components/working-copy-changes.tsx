@@ -2,10 +2,20 @@
 // something typed is not stored, 'Changes not yet published' once it is, with Update and Discard changes (asked
 // first). Lessons and practice items (exercises, quizzes) show it inside their lesson's or tutorial's editor. A draft
 // inside published content (a lesson added to a published course) says readers do not see it yet, with Publish.
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { showAlert } from '../../../components/alert-banner';
+import { revisionsKey } from '../api/revisions';
 import { ConfirmDialog } from './confirm-dialog';
 import './published-version.css';
+import { RevisionHistory } from './revision-history';
+
+/** Update or Discard the working copy, or Restore a published version into it. */
+export type WorkingCopyAction = 'update' | 'discard' | { restore: string };
+
+/** The call's address for an action on the item at `path`. */
+export const actionPath = (path: string, what: WorkingCopyAction) =>
+  typeof what === 'string' ? `${path}/${what}` : `${path}/revisions/${encodeURIComponent(what.restore)}/restore`;
 
 interface WorkingCopyChangesProps {
   /** 'lesson', 'exercise' or 'quiz', for the buttons and the texts. */
@@ -18,8 +28,10 @@ interface WorkingCopyChangesProps {
   /** Something typed here is not stored yet. */
   unsaved: boolean;
   readOnly: boolean;
-  /** Stores what is typed, then Update or Discard; rejects with the words to show. */
-  act: (what: 'update' | 'discard') => Promise<void>;
+  /** Stores what is typed, then Update, Discard or Restore; rejects with the words to show. */
+  act: (what: WorkingCopyAction) => Promise<void>;
+  /** The item's Studio address: its History of published versions is shown, each with Restore. */
+  historyPath?: string;
   /** Beside the buttons (a preview link). */
   children?: ReactNode;
 }
@@ -32,15 +44,18 @@ export function WorkingCopyChanges({
   unsaved,
   readOnly,
   act,
+  historyPath,
   children,
 }: WorkingCopyChangesProps) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   if (!published && !draft) return null;
-  const run = async (what: 'update' | 'discard', done: string) => {
+  const run = async (what: WorkingCopyAction, done: string) => {
     setBusy(true);
     try {
       await act(what);
+      if (historyPath) void queryClient.invalidateQueries({ queryKey: revisionsKey(historyPath) });
       showAlert(done);
     } catch (err) {
       showAlert(err instanceof Error ? err.message : String(err), 'danger');
@@ -92,6 +107,16 @@ export function WorkingCopyChanges({
         )}
         {children}
       </div>
+      {historyPath && !draft && (
+        <RevisionHistory
+          path={historyPath}
+          readOnly={readOnly}
+          busy={busy}
+          onRestore={(revisionId, title) =>
+            void run({ restore: revisionId }, `Restored “${title}”: press Update ${noun} to publish it.`)
+          }
+        />
+      )}
       {asking && published && (
         <ConfirmDialog
           title={`Discard the ${noun}'s changes?`}

@@ -3,8 +3,8 @@
 // with Reload, Save and Close, and under them what the save found (the exercise's check), announced politely. An item
 // of a published lesson or tutorial says whether learners see its changes yet, with Update and Discard changes.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { WorkingCopyChanges } from '../components/working-copy-changes';
-import type { StudioPracticeItem } from './api/practice-keys';
+import { type WorkingCopyAction, WorkingCopyChanges } from '../components/working-copy-changes';
+import { practiceItemPath, type StudioPracticeItem } from './api/practice-keys';
 import { Heading, type HeadingLevel } from './practice-fields';
 import type { SaveState } from './use-practice-form';
 
@@ -18,8 +18,8 @@ interface PracticeFormFrameProps {
   /** The item as last saved; null until it is created. */
   item: StudioPracticeItem | null;
   readOnly?: boolean;
-  /** Update or Discard changes of the item's working copy. */
-  onAct: (what: 'update' | 'discard') => Promise<void>;
+  /** Update, Discard changes or Restore, on the item's working copy. */
+  onAct: (what: WorkingCopyAction) => Promise<void>;
   problem: string;
   onSave: () => void;
   onReload: () => void;
@@ -98,6 +98,7 @@ export function PracticeFormFrame({
             unsaved={dirty}
             readOnly={readOnly}
             act={onAct}
+            historyPath={practiceItemPath(item.kind, item._id)}
           />
         )}
         <div className="practice-form__result" role="status" aria-live="polite">

@@ -310,6 +310,39 @@ describe('the Practice section', () => {
     expect(writes(calls).at(-1)).toMatchObject({ method: 'POST', url: '/api/studio/exercises/e1/discard' });
   });
 
+  it("a published item's History lists its published versions and Restore puts one into its working copy", async () => {
+    const live = { title: 'Add them', updatedAt: '2026-11-24T09:00:00.000Z' };
+    const calls = serve([exercise({ title: 'Add them', published: live })], {
+      'GET /api/studio/exercises/e1/revisions': () =>
+        json(200, {
+          revisions: [
+            { _id: 'r2', title: 'Add them', by: { _id: 'u-admin', name: 'Ada Admin' }, at: '2026-11-24T09:00:00.000Z' },
+            {
+              _id: 'r1',
+              title: 'Add two numbers',
+              by: { _id: 'u-admin', name: 'Ada Admin' },
+              at: '2026-11-23T15:30:00.000Z',
+            },
+          ],
+        }),
+      'POST /api/studio/exercises/e1/revisions/r1/restore': () =>
+        json(200, exercise({ title: 'Add two numbers', version: 2, hasChanges: true, published: live })),
+    });
+    const section = await practiceSection();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Edit Add them' }));
+    const form = within(section).getByRole('region', { name: 'Edit exercise: Add them' });
+    const history = within(form).getByText('History').closest('details') as HTMLDetailsElement;
+    history.open = true;
+    fireEvent(history, new Event('toggle'));
+    const restore = await within(history).findByRole('button', { name: /^Restore “Add two numbers” of / });
+    fireEvent.click(restore);
+    expect(await within(form).findByText('Changes not yet published')).toBeTruthy();
+    expect(within(form).getByLabelText<HTMLInputElement>('Exercise title').value).toBe('Add two numbers');
+    expect(writes(calls).map((c) => [c.method, c.url, c.body])).toEqual([
+      ['POST', '/api/studio/exercises/e1/revisions/r1/restore', { version: 1 }],
+    ]);
+  });
+
   it('adds a quiz with two questions, a single and a multiple answer', async () => {
     const calls = serve([], {
       'POST /api/studio/tutorials/t1/quizzes': () => json(200, quiz({ _id: 'q9', title: 'Scope quiz' })),
