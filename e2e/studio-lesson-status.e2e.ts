@@ -1,6 +1,7 @@
 // A lesson added to a published course, in a real browser against the compiled server: the author adds it in the
 // course editor, where it says Draft; a signed-out reader sees neither it in the course's lesson list nor its page;
-// the author presses Publish in its row and the reader sees it. axe runs on the course editor with the draft lesson.
+// the author presses Publish in its row and the reader sees it; Unpublish in its editor takes it off again. axe runs
+// on the course editor with the draft lesson.
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { TEXT } from '../src/shared/constants';
@@ -97,4 +98,11 @@ test('a lesson added to a published course reaches readers only when its author 
   await expect.poll(() => listedLessons(reader), { timeout: 5_000 }).toEqual(['What a function is', NEW_LESSON]);
   await reader.goto(`/course/${course._id}/${lessonId}`);
   await reader.getByRole('heading', { name: NEW_LESSON }).first().waitFor();
+
+  // Unpublish in its editor takes it off at once: a draft again, gone from the reader's list.
+  await lessons.getByRole('button', { name: `Edit ${NEW_LESSON}` }).click();
+  await editor.getByRole('button', { name: 'Unpublish lesson' }).click();
+  await editor.getByText('Draft · readers do not see this lesson yet').waitFor();
+  await expect.poll(states, { timeout: 10_000 }).toEqual(['Published', 'Draft']);
+  await expect.poll(() => listedLessons(reader), { timeout: 5_000 }).toEqual(['What a function is']);
 });

@@ -537,6 +537,26 @@ describe('lessons in the course editor', () => {
     ]);
   });
 
+  it('Unpublish lesson takes a published lesson off on its own, on the version its editor holds: it is a draft again', async () => {
+    const live = lesson({ _id: 'l1', title: 'Intro', status: 'published', version: 4 });
+    const published = { ...live, published: { title: 'Intro', updatedAt: live.updatedAt } };
+    const calls = fakeServer(fetchMock, {
+      'GET /api/auth/me': () => json(200, ME.author),
+      'GET /api/studio/courses/c1': () => json(200, course({ status: 'published', lessons: [published] })),
+      'PATCH /api/studio/lessons/l1': () => json(200, { ...live, status: 'draft', published: null, version: 5 }),
+    });
+    renderStudio('/studio/courses/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Intro' }));
+    const editor = screen.getByRole('region', { name: 'Edit lesson' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Unpublish lesson' }));
+    expect(await within(editor).findByText('Draft · readers do not see this lesson yet')).toBeTruthy();
+    expect(within(editor).getByRole('button', { name: 'Publish lesson' })).toBeTruthy();
+    expect(within(editor).queryByText('History')).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PATCH', '/api/studio/lessons/l1', { status: 'draft', version: 4 }],
+    ]);
+  });
+
   it("the lesson editor autosaves its own fields with the lesson's version; captions can be removed", async () => {
     const withCaptions = lessons.map((l) => (l._id === 'l2' ? { ...l, captions: '/media/setup.vtt', version: 6 } : l));
     const calls = fakeServer(fetchMock, {

@@ -1,7 +1,8 @@
 // What a published item's editor says about its working copy (decision 0051): 'Published · unsaved changes' while
 // something typed is not stored, 'Changes not yet published' once it is, with Update and Discard changes (asked
 // first). Lessons and practice items (exercises, quizzes) show it inside their lesson's or tutorial's editor. A draft
-// inside published content (a lesson added to a published course) says readers do not see it yet, with Publish.
+// inside published content (a lesson added to a published course) says readers do not see it yet, with Publish; a
+// published lesson can be taken off on its own (Unpublish), back to a draft.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { showAlert } from '../../../components/alert-banner';
@@ -10,11 +11,11 @@ import { ConfirmDialog } from './confirm-dialog';
 import './published-version.css';
 import { RevisionHistory } from './revision-history';
 
-/** Update or Discard the working copy, or Restore a published version into it. */
-export type WorkingCopyAction = 'update' | 'discard' | { restore: string };
+/** A call on the working copy: Update, Discard, or Restore a published version into it. */
+export type WorkingCopyCall = 'update' | 'discard' | { restore: string };
 
 /** The call's address for an action on the item at `path`. */
-export const actionPath = (path: string, what: WorkingCopyAction) =>
+export const actionPath = (path: string, what: WorkingCopyCall) =>
   typeof what === 'string' ? `${path}/${what}` : `${path}/revisions/${encodeURIComponent(what.restore)}/restore`;
 
 interface WorkingCopyChangesProps {
@@ -29,7 +30,10 @@ interface WorkingCopyChangesProps {
   unsaved: boolean;
   readOnly: boolean;
   /** Stores what is typed, then Update, Discard or Restore; rejects with the words to show. */
-  act: (what: WorkingCopyAction) => Promise<void>;
+  act: (what: WorkingCopyCall) => Promise<void>;
+  /** Given for a published item that can be taken off on its own (a status change, readers stop seeing it at once):
+   *  Unpublish is offered. Rejects with the words to show. */
+  unpublish?: () => Promise<void>;
   /** The item's Studio address: its History of published versions is shown, each with Restore. */
   historyPath?: string;
   /** Beside the buttons (a preview link). */
@@ -44,6 +48,7 @@ export function WorkingCopyChanges({
   unsaved,
   readOnly,
   act,
+  unpublish,
   historyPath,
   children,
 }: WorkingCopyChangesProps) {
@@ -51,10 +56,10 @@ export function WorkingCopyChanges({
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   if (!published && !draft) return null;
-  const run = async (what: WorkingCopyAction, done: string) => {
+  const run = async (what: WorkingCopyCall | 'unpublish', done: string) => {
     setBusy(true);
     try {
-      await act(what);
+      await (what === 'unpublish' ? unpublish?.() : act(what));
       if (historyPath) void queryClient.invalidateQueries({ queryKey: revisionsKey(historyPath) });
       showAlert(done);
     } catch (err) {
@@ -103,6 +108,16 @@ export function WorkingCopyChanges({
             >
               Discard {noun} changes
             </button>
+            {unpublish && (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy}
+                onClick={() => void run('unpublish', `Unpublished: readers no longer see this ${noun}.`)}
+              >
+                Unpublish {noun}
+              </button>
+            )}
           </>
         )}
         {children}

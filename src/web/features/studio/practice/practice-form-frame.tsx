@@ -3,7 +3,7 @@
 // with Reload, Save and Close, and under them what the save found (the exercise's check), announced politely. An item
 // of a published lesson or tutorial says whether learners see its changes yet, with Update and Discard changes.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { type WorkingCopyAction, WorkingCopyChanges } from '../components/working-copy-changes';
+import { type WorkingCopyCall, WorkingCopyChanges } from '../components/working-copy-changes';
 import { practiceItemPath, type StudioPracticeItem } from './api/practice-keys';
 import { Heading, type HeadingLevel } from './practice-fields';
 import type { SaveState } from './use-practice-form';
@@ -19,7 +19,7 @@ interface PracticeFormFrameProps {
   item: StudioPracticeItem | null;
   readOnly?: boolean;
   /** Update, Discard changes or Restore, on the item's working copy. */
-  onAct: (what: WorkingCopyAction) => Promise<void>;
+  onAct: (what: WorkingCopyCall) => Promise<void>;
   problem: string;
   onSave: () => void;
   onReload: () => void;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '../../../lib/api';
 import { useUnsavedChanges } from '../components/leave-guard';
-import type { WorkingCopyAction } from '../components/working-copy-changes';
+import type { WorkingCopyCall } from '../components/working-copy-changes';
 import { storePracticeItem, type PracticeOwner, type StudioPracticeItem } from './api/practice-keys';
 import { practiceItemAction } from './api/save-practice-item';
 
@@ -100,7 +100,7 @@ export function usePracticeForm<I extends StudioPracticeItem, D, B>(options: Pra
   }
 
   /** Update or Discard changes, after what is typed is saved (its refusal is already shown). */
-  async function act(what: WorkingCopyAction) {
+  async function act(what: WorkingCopyCall) {
     const current = dirty && what === 'update' ? await save() : item;
     if (!current) throw new Error('Your latest changes are not saved yet: see the message above Save.');
     replace(await practiceItemAction(current, what));

@@ -12,7 +12,7 @@ import type {
   StudioQuiz,
 } from '../../../../../shared/practice';
 import { api } from '../../../../lib/api';
-import { actionPath, type WorkingCopyAction } from '../../components/working-copy-changes';
+import { actionPath, type WorkingCopyCall } from '../../components/working-copy-changes';
 import { ownerPath, practiceItemPath, type PracticeOwner, type StudioPracticeItem } from './practice-keys';
 
 export function createExercise(owner: PracticeOwner, body: ExerciseInput): Promise<StudioExercise> {
@@ -40,7 +40,7 @@ export function getQuiz(id: string): Promise<StudioQuiz> {
 }
 
 /** Update (the working copy becomes what learners see) or Discard changes, on the version the form holds. */
-export function practiceItemAction<I extends StudioPracticeItem>(item: I, what: WorkingCopyAction): Promise<I> {
+export function practiceItemAction<I extends StudioPracticeItem>(item: I, what: WorkingCopyCall): Promise<I> {
   return api<I>(actionPath(practiceItemPath(item.kind, item._id), what), {
     method: 'POST',
     body: { version: item.version },
