@@ -14,8 +14,9 @@ _meta_path = _sys.meta_path
 _dumps, _loads = _json.dumps, _json.loads
 _tm_start, _tm_stop, _tm_tracing, _tm_traced = (
     _tracemalloc.start, _tracemalloc.stop, _tracemalloc.is_tracing, _tracemalloc.get_traced_memory)
-_walk, _join, _stat, _isdir, _islink, _rmdir, _remove, _chdir, _getcwd = (
-    _os.walk, _os.path.join, _os.stat, _os.path.isdir, _os.path.islink, _os.rmdir, _os.remove, _os.chdir, _os.getcwd)
+_walk, _join, _stat, _lstat, _isdir, _islink, _rmdir, _remove, _chdir, _getcwd = (
+    _os.walk, _os.path.join, _os.stat, _os.lstat, _os.path.isdir, _os.path.islink, _os.rmdir, _os.remove, _os.chdir,
+    _os.getcwd)
 _environ = _os.environ
 _setrecursionlimit, _getrecursionlimit = _sys.setrecursionlimit, _sys.getrecursionlimit
 
@@ -48,17 +49,27 @@ def _guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
 _refuse = _Refuse()
 _MISSING = object()
 _SKIP_DIRS = ('/proc', '/dev')
+_root_device = _lstat('/').st_dev
+
+def _same_device(p):
+    try:
+        return _lstat(p).st_dev == _root_device
+    except OSError:
+        return False
 
 def _files():
+    # The interpreter's own file system only: a folder on another device (a mount of some other file system, such as
+    # the host's) is listed but never entered, so the clean-up below can never delete anything inside it; a new
+    # mount point cannot be removed, which marks the interpreter for replacement.
     found = {}
     for root, dirs, files in _walk('/'):
-        dirs[:] = [d for d in dirs if _join(root, d) not in _SKIP_DIRS]
         for name in dirs + files:
             p = _join(root, name)
             try:
                 found[p] = _stat(p).st_mtime
             except OSError:
                 pass
+        dirs[:] = [d for d in dirs if _join(root, d) not in _SKIP_DIRS and _same_device(_join(root, d))]
     return found
 
 _baseline_modules = {
