@@ -435,6 +435,13 @@ export async function createAccount(
   return logInByApi(server, name, email, password);
 }
 
+/** A new verified account that `admin` has made an author (Studio: PUT /api/studio/users/{id}/role). */
+export async function createAuthor(server: RunningServer, name: string, admin: TestAccount): Promise<TestAccount> {
+  const author = await createAccount(server, name);
+  await callApi(server, 'PUT', `/api/studio/users/${author.id}/role`, admin, { role: 'author' });
+  return author;
+}
+
 /** Puts the account's token and id where the web app keeps them (`auth-token`, `user-id`), then opens `to` and waits
  *  for React to take the page over: a key or click before that reaches plain server-rendered HTML and is lost. */
 export async function signInAt(page: Page, account: Pick<TestAccount, 'token' | 'id'>, to: string): Promise<void> {

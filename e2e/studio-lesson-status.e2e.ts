@@ -9,6 +9,7 @@ import type { StudioCourse, StudioLesson } from '../src/shared/studio';
 import {
   callApi,
   createAccount,
+  createAuthor,
   expectAccessible,
   newPage,
   setUpBrowserTests,
@@ -28,8 +29,7 @@ const call = <T>(method: string, urlPath: string, account?: TestAccount, body?: 
 
 beforeAll(async () => {
   const admin = await createAccount(env.server, 'Ada Admin', { email: ADMIN_EMAIL });
-  author = await createAccount(env.server, 'Alice Author');
-  await call('PUT', `/api/studio/users/${author.id}/role`, admin, { role: 'author' });
+  author = await createAuthor(env.server, 'Alice Author', admin);
   const draft = await call<StudioCourse>('POST', '/api/studio/courses', author, {
     title: 'JavaScript functions',
     description: '<p>Functions, from the start.</p>',

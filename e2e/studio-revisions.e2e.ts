@@ -7,6 +7,7 @@ import type { StudioBlog } from '../src/shared/studio';
 import {
   callApi,
   createAccount,
+  createAuthor,
   expectAccessible,
   newPage,
   setUpBrowserTests,
@@ -26,8 +27,7 @@ const call = <T>(method: string, urlPath: string, account?: TestAccount, body?: 
 
 beforeAll(async () => {
   const admin = await createAccount(env.server, 'Ada Admin', { email: ADMIN_EMAIL });
-  author = await createAccount(env.server, 'Alice Author');
-  await call('PUT', `/api/studio/users/${author.id}/role`, admin, { role: 'author' });
+  author = await createAuthor(env.server, 'Alice Author', admin);
   const draft = await call<StudioBlog>('POST', '/api/studio/blogs', author, {
     title: 'Release notes',
     content: '<p>The first words.</p>',
