@@ -1,8 +1,8 @@
 // Previews: a draft or a working copy as readers would see it, in the shape of the public read its page makes, for its
 // author and admins, or for anyone holding a preview link until it expires (24 h) or is revoked; for every kind with a
-// working copy (a practice item's shape is its module's). A link is signed
-// (HMAC-SHA256 with a key derived from the server's own secret) and carries the item's preview generation; raising
-// the generation revokes every link made before. docs/decisions/0051-working-copies-revisions-and-previews.md
+// working copy (a practice item's shape is its module's). A link is signed (HMAC-SHA256 with a key derived from the
+// server's own secret) and carries the item's preview generation; raising the generation revokes every link made
+// before. docs/decisions/0051-working-copies-revisions-and-previews.md
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Blog, CourseWithLessons, Lesson, LessonPage, Tutorial } from '../../../shared/contract';
