@@ -1,9 +1,10 @@
 // Practice items in the Studio, in a real browser against the real server: an admin adds an exercise to a lesson
 // whose starter code already passes every test and sees the check fail (learners cannot see it), fixes the starter
 // and sees the check pass; adds a quiz with two questions; reorders the items by keyboard; deletes one after
-// confirming; edits an exercise of a published lesson while a learner keeps seeing the published title until Update.
-// axe runs on the lesson editor with its Practice section and on both forms, in both themes at 360 px, and on the form
-// of a published exercise with changes not yet published.
+// confirming; edits an exercise of a published lesson while a learner keeps seeing the published title until Update,
+// and previews its changes (marked Preview, Run working, nothing to submit). axe runs on the lesson editor with its
+// Practice section and on both forms, in both themes at 360 px, on the form of a published exercise with changes not
+// yet published, and on that exercise's preview in both themes at 360 px.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import type { StudioExercise, StudioPracticeItems, StudioQuiz } from '../src/shared/practice';
@@ -238,6 +239,27 @@ test('an admin edits an exercise of a published lesson: learners keep its publis
   const learner = await newPage(env.browser, env.server.url);
   await learner.page.goto(`/exercise/${exercise._id}`);
   await learner.page.getByRole('heading', { level: 1, name: 'Add two numbers' }).waitFor({ timeout: 15_000 });
+
+  // 'Preview exercise', beside Update, shows the changes as the exercise's page will: marked Preview, Run works in
+  // the browser, and nothing can be submitted.
+  const previewLink = form.getByRole('link', { name: 'Preview exercise' });
+  expect(await previewLink.getAttribute('href')).toBe(`/preview/exercise/${exercise._id}`);
+  const preview = await newPage(env.browser, env.server.url);
+  await signInAt(preview.page, admin, `/preview/exercise/${exercise._id}`);
+  await preview.page.getByRole('heading', { level: 1, name: 'Add two whole numbers' }).waitFor({ timeout: 15_000 });
+  await preview.page
+    .getByRole('status')
+    .filter({ hasText: /^Preview/ })
+    .waitFor();
+  expect(await preview.page.locator('meta[name="robots"][content="noindex"]').count()).toBe(1);
+  expect(await preview.page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+  await preview.page.getByRole('button', { name: 'Run', exact: true }).click();
+  await preview.page.getByText('0 of 1 visible test passed').waitFor({ timeout: 30_000 });
+  for (const theme of ['light', 'dark'] as const) {
+    await preview.page.emulateMedia({ colorScheme: theme });
+    await preview.page.setViewportSize({ width: 360, height: 800 });
+    await expectAccessibleAtTop(preview.page, `the preview of a published exercise's changes (${theme}, 360 px)`);
+  }
 
   await form.getByRole('button', { name: 'Update exercise' }).click();
   await form.getByText('Published · readers see this version').waitFor({ timeout: 15_000 });

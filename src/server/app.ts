@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes);
   await app.register(progressRoutes, options.progress ?? {});
   await app.register(practiceRoutes);
-  await app.register(practiceStudioRoutes);
+  await app.register(practiceStudioRoutes, options.studio ?? {});
   await app.register(certificatesRoutes, options.certificates ?? {});
   await app.register(mediaRoutes, { guard: app.requireAuthor, ...options.media });
   await app.register(pagesRoutes);

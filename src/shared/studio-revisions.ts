@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** The item kinds as the Studio's paths name them. */
 export const REVISABLE_KINDS = ['courses', 'lessons', 'tutorials', 'blogs'] as const;
 export type RevisableKind = (typeof REVISABLE_KINDS)[number];
+/** Every kind with a preview and preview links: those above and practice items. */
+export type PreviewKind = RevisableKind | 'exercises' | 'quizzes';
 
 /** The live version of a published item (null while it is a draft): what readers see until 'Update'. */
 const liveVersion = z.object({ title: z.string(), updatedAt: z.string() }).nullable();

@@ -496,8 +496,9 @@ export const practiceItems = pgTable(
     // quiz
     passMark: integer('pass_mark'),
     questions: jsonb('questions').$type<StoredQuestion[]>(),
-    /** The edits of an item whose lesson or tutorial is published, until Update (the check's result with them). */
-    working: jsonb('working').$type<WorkingCopy>(),
+    /** `working`: the edits of an item whose lesson or tutorial is published, until Update (the check's result with
+     *  them); `preview_generation`: its preview links' generation. */
+    ...revisable(),
     createdAt: createdAt(),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

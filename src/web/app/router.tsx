@@ -18,6 +18,7 @@ interface AppRoute {
 
 const studio = () => import('../features/studio/studio-pages');
 const coursePreview = () => import('../features/courses/course-preview');
+const practicePreview = () => import('../features/practice/practice-preview');
 
 export const appRoutes: AppRoute[] = [
   { path: patterns.home, page: () => import('../features/home/home-page') },
@@ -60,6 +61,8 @@ export const appRoutes: AppRoute[] = [
   { path: patterns.previewTutorial, page: () => import('../features/tutorials/tutorial-preview') },
   { path: patterns.previewCourse, page: () => coursePreview().then((m) => ({ default: m.CoursePreview })) },
   { path: patterns.previewLesson, page: () => coursePreview().then((m) => ({ default: m.LessonPreview })) },
+  { path: patterns.previewExercise, page: () => practicePreview().then((m) => ({ default: m.ExercisePreview })) },
+  { path: patterns.previewQuiz, page: () => practicePreview().then((m) => ({ default: m.QuizPreview })) },
   { path: patterns.studioCertificates, page: () => studio().then((m) => ({ default: m.CertificatesPage })) },
   { path: patterns.studioSettings, page: () => studio().then((m) => ({ default: m.SettingsPage })) },
   { path: patterns.notFound, page: () => import('../components/not-found') },

@@ -1,17 +1,23 @@
 // A draft or a working copy as readers would see it (the pages at '/preview/...'): the reader's own page component,
 // marked 'Preview', drawn from the preview read (its author or an admin signed in, or anyone with a preview
 // link's token) instead of the public one. The server sends these pages `no-store` and `noindex`; the page says
-// `noindex` too. docs/decisions/0051-working-copies-revisions-and-previews.md
+// `noindex` too. A page that records what a reader does (a practice item's code and answers) asks `usePreviewing`
+// and records nothing in a preview. docs/decisions/0051-working-copies-revisions-and-previews.md
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
-import type { RevisableKind } from '../../shared/studio-revisions';
+import { type ComponentType, createContext, useContext, useState } from 'react';
+import type { PreviewKind } from '../../shared/studio-revisions';
 import { QueryView } from './query-view';
 import { api } from '../lib/api';
 import { useSearchParams } from '../lib/router';
 import './preview-frame.css';
 
+const Previewing = createContext(false);
+
+/** Whether the page is drawn in a preview: a version readers do not see, so nothing done on it is kept. */
+export const usePreviewing = () => useContext(Previewing);
+
 interface PreviewProps {
-  kind: RevisableKind;
+  kind: PreviewKind;
   id: string;
   /** The reader's page's query key, which the preview answer stands in for. */
   queryKey: readonly unknown[];
@@ -57,7 +63,9 @@ function Previewed({ data, queryKey, Page }: { data: unknown; queryKey: readonly
         <strong>Preview</strong> · readers do not see this version until it is published.
       </p>
       <QueryClientProvider client={client}>
-        <Page />
+        <Previewing.Provider value={true}>
+          <Page />
+        </Previewing.Provider>
       </QueryClientProvider>
     </div>
   );

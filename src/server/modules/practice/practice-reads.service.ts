@@ -5,7 +5,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
 import type { Exercise, PracticeItem, Quiz } from '../../../shared/practice';
 import type { Db } from '../../db/client';
-import { courses, lessons, practiceItems, practiceProgress, tutorials } from '../../db/schema';
+import { courses, type FieldValue, lessons, practiceItems, practiceProgress, tutorials } from '../../db/schema';
 import { highlightCode } from '../../lib/highlight';
 import { isId } from '../../lib/ids';
 import { lessonVisible } from '../../lib/reader-visibility';
@@ -14,6 +14,7 @@ import { type OwnerKind, ownerJoins, visibleToReaders } from './practice-items';
 export type PublicItem = Omit<PracticeItem, 'passed'>;
 export type PublicExercise = Omit<Exercise, 'savedCode' | 'passed'>;
 export type PublicQuiz = Omit<Quiz, 'passed'>;
+type Fields = Record<string, FieldValue>;
 
 /** Whether readers see the lesson (it and its course are published) or the tutorial (it is published). */
 async function ownerVisible(db: Db, owner: OwnerKind, id: string): Promise<boolean> {
@@ -91,10 +92,19 @@ export async function findVisibleItem(db: Db, kind: 'exercise' | 'quiz', id: str
   return row ? { ...row.item, courseId: row.courseId } : null;
 }
 
+/** An item's row (or a working copy's fields over it) with its place: what the public reads are made from. */
+type ItemToShow = Pick<typeof practiceItems.$inferSelect, 'id' | 'title' | 'lessonId' | 'tutorialId'> &
+  Partial<typeof practiceItems.$inferSelect> & { courseId: string | null };
+
 /** GET /api/exercises/{id}'s public part: the visible tests only and the number of hidden ones; no solution. */
 export async function getPublicExercise(db: Db, id: string): Promise<PublicExercise | null> {
   const item = await findVisibleItem(db, 'exercise', id);
-  if (!item) return null;
+  return item && publicExercise(item);
+}
+
+/** An exercise as learners read it (its preview too): the visible tests only, never the solution nor a hidden
+ *  test's code. */
+export async function publicExercise(item: ItemToShow): Promise<PublicExercise> {
   const tests = item.tests ?? [];
   return {
     _id: item.id,
@@ -115,7 +125,11 @@ export async function getPublicExercise(db: Db, id: string): Promise<PublicExerc
 /** GET /api/quizzes/{id}'s public part: the questions and their choices, never which are correct. */
 export async function getPublicQuiz(db: Db, id: string): Promise<PublicQuiz | null> {
   const item = await findVisibleItem(db, 'quiz', id);
-  if (!item) return null;
+  return item && publicQuiz(item);
+}
+
+/** A quiz as learners read it (its preview too): never which choices are correct. */
+export function publicQuiz(item: ItemToShow): PublicQuiz {
   return {
     _id: item.id,
     title: item.title,
@@ -130,4 +144,30 @@ export async function getPublicQuiz(db: Db, id: string): Promise<PublicQuiz | nu
     tutorialId: item.tutorialId,
     courseId: item.courseId,
   };
+}
+
+/** An item's draft or working copy (`fields`) with its place, as the public reads take it. */
+async function previewed(db: Db, id: string, fields: Fields): Promise<ItemToShow> {
+  const [place] = await db
+    .select({ lessonId: practiceItems.lessonId, tutorialId: practiceItems.tutorialId, courseId: lessons.courseId })
+    .from(practiceItems)
+    .leftJoin(lessons, ownerJoins.lessons)
+    .where(eq(practiceItems.id, id));
+  return {
+    ...(fields as Partial<typeof practiceItems.$inferSelect>),
+    id,
+    title: typeof fields.title === 'string' ? fields.title : '',
+    ...(place ?? { lessonId: null, tutorialId: null, courseId: null }),
+  };
+}
+
+/** An exercise's preview in the shape of its public read, for the Studio's preview call: like that read, no hidden
+ *  test's code nor the solution, and nobody's saved code nor pass. */
+export async function previewExercise(db: Db, id: string, fields: Fields): Promise<Exercise> {
+  return { ...(await publicExercise(await previewed(db, id, fields))), savedCode: null, passed: false };
+}
+
+/** A quiz's preview in the shape of its public read: never which choices are correct. */
+export async function previewQuiz(db: Db, id: string, fields: Fields): Promise<Quiz> {
+  return { ...publicQuiz(await previewed(db, id, fields)), passed: false };
 }

@@ -1,14 +1,17 @@
 // The Studio's practice calls: exercises and quizzes added to a lesson or a tutorial, read, edited, deleted and
 // put in order, by authors (their own courses' lessons and their own tutorials) and admins; an item of a published
-// lesson or tutorial is edited in its working copy, published by Update, dropped by Discard, with its history. Like every Studio call:
+// lesson or tutorial is edited in its working copy, published by Update, dropped by Discard, with its history, and
+// previewed as its page will show it (its author, admins, a preview link's holder). Like every Studio call:
 // `no-store`, the Studio's body limit and per-user write limit, and each content write clears the read caches.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  exercise,
   exerciseInput,
   exercisePatch,
   practiceOrderBody,
+  quiz,
   quizInput,
   quizPatch,
   studioExercise,
@@ -18,10 +21,17 @@ import {
 import { revisionActionBody, revisionList } from '../../../shared/studio-revisions';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
 import { signedInUser } from '../../plugins/current-user';
-import { type Editor, STUDIO_BODY_BYTES_MAX, STUDIO_WRITES_PER_MINUTE } from '../studio';
+import {
+  type Editor,
+  previewRoutes,
+  STUDIO_BODY_BYTES_MAX,
+  STUDIO_WRITES_PER_MINUTE,
+  type StudioRoutesOptions,
+} from '../studio';
 import { codeSizeCheck } from './code-size';
 import type { ExerciseToCheck } from './grading';
 import type { OwnerKind } from './practice-items';
+import { previewExercise, previewQuiz } from './practice-reads.service';
 import * as practice from './practice-studio.service';
 
 const tags = ['studio', 'practice'];
@@ -30,7 +40,8 @@ const idParams = z.object({ id: z.string() });
 const revisionParams = z.object({ id: z.string(), rev: z.string() });
 const OWNERS = { lessons: 'lesson', tutorials: 'tutorial' } as const satisfies Record<string, OwnerKind>;
 
-export const practiceStudioRoutes: FastifyPluginAsync = async (instance) => {
+export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (instance, options) => {
+  const now = options.now ?? Date.now;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
@@ -118,12 +129,21 @@ export const practiceStudioRoutes: FastifyPluginAsync = async (instance) => {
     async (request) => changed(practice.deleteQuiz(db, editor(request), request.params.id)),
   );
 
-  // ---- published versions: Update, Discard changes, history (decision 0051) ----
+  // ---- published versions: Update, Discard changes, history, previews (decision 0051) ----
   const KINDS = [
-    { path: 'exercises', kind: 'exercise', answer: studioExercise },
-    { path: 'quizzes', kind: 'quiz', answer: studioQuiz },
+    { path: 'exercises', kind: 'exercise', answer: studioExercise, publicRead: exercise, preview: previewExercise },
+    { path: 'quizzes', kind: 'quiz', answer: studioQuiz, publicRead: quiz, preview: previewQuiz },
   ] as const;
-  for (const { path, kind, answer } of KINDS) {
+  for (const { path, kind, answer, publicRead, preview } of KINDS) {
+    previewRoutes(app, {
+      path,
+      kind,
+      answer: publicRead,
+      shape: (tx, state, fields) => preview(tx, state.id, fields),
+      write,
+      now,
+      tags,
+    });
     const action = {
       ...write,
       schema: { tags, params: idParams, body: revisionActionBody, response: { 200: answer } },

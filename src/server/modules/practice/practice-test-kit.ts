@@ -1,14 +1,19 @@
 // What the practice tests share: an app with an admin and two authors (and the grader's pools sized by the test),
 // lessons and tutorials owned by an author, published unless the test says otherwise, and a quiz's body.
 import type { QuizInput } from '../../../shared/practice';
+import type { AppOptions } from '../../app';
 import type { Db } from '../../db/client';
-import type { GraderOptions } from '../../plugins/grader';
 import { createCourse, createLesson, createTutorial, createUser, type TestUser } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
+import { createRenderingTestApp } from '../../test/rendering-test-app';
+import { createTestApp, type TestAppOptions } from '../../test/test-app';
 
-/** A fresh app with an admin, Ada, and two authors, Alice and Bob. */
-export async function practiceTestApp({ grader }: { grader?: GraderOptions } = {}) {
-  const t = await createTestApp({ grader });
+/** A fresh app with an admin, Ada, and two authors, Alice and Bob; with `render`, it serves pages as the built
+ *  server does. */
+export async function practiceTestApp({
+  render,
+  ...options
+}: TestAppOptions & { render?: AppOptions['createPageRenderer'] } = {}) {
+  const t = render ? await createRenderingTestApp(render, options) : await createTestApp(options);
   const admin = await createUser(t.database.db, { name: 'Ada Admin', role: 'admin' });
   const alice = await createUser(t.database.db, { name: 'Alice Author', role: 'author' });
   const bob = await createUser(t.database.db, { name: 'Bob Author', role: 'author' });

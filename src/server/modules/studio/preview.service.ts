@@ -1,7 +1,8 @@
 // Previews: a draft or a working copy as readers would see it, in the shape of the public read its page makes, for its
-// author and admins, or for anyone holding a preview link until it expires (24 h) or is revoked. A link is signed
-// (HMAC-SHA256 with a key derived from the server's own secret) and carries the item's preview generation; raising
-// the generation revokes every link made before. docs/decisions/0051-working-copies-revisions-and-previews.md
+// author and admins, or for anyone holding a preview link until it expires (24 h) or is revoked; for every kind with a
+// working copy (a practice item's shape is its module's). A link is signed (HMAC-SHA256 with a key derived from the
+// server's own secret) and carries the item's preview generation; raising the generation revokes every link made
+// before. docs/decisions/0051-working-copies-revisions-and-previews.md
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Blog, CourseWithLessons, Lesson, LessonPage, Tutorial } from '../../../shared/contract';
@@ -21,17 +22,18 @@ import {
   lessonFieldColumns,
   REVISABLE,
   type RevisionKind,
+  type WorkingKind,
 } from './working-copy';
 
 /** The preview links' key: derived from the server-held secret every process shares (app_secrets), for this use
  *  only, so a preview signature is never a valid list cursor or the other way round. */
 const previewKey = (db: Db) => derivedKey(db, 'devcourses preview links');
 
-const signature = (key: Buffer, kind: RevisionKind, id: string, generation: number, expires: number) =>
+const signature = (key: Buffer, kind: WorkingKind, id: string, generation: number, expires: number) =>
   createHmac('sha256', key).update(`${kind}\n${id}\n${generation}\n${expires}`).digest();
 
 /** The page a preview is shown at (the web app's preview routes). */
-const previewPath = (kind: RevisionKind, state: ItemState) => {
+const previewPath = (kind: WorkingKind, state: ItemState) => {
   switch (kind) {
     case 'course':
       return `/preview/course/${state.id}`;
@@ -41,6 +43,10 @@ const previewPath = (kind: RevisionKind, state: ItemState) => {
       return `/preview/tutorial/${state.id}`;
     case 'blog':
       return `/preview/blog/${state.id}`;
+    case 'exercise':
+      return `/preview/exercise/${state.id}`;
+    case 'quiz':
+      return `/preview/quiz/${state.id}`;
   }
 };
 
@@ -48,13 +54,13 @@ const previewPath = (kind: RevisionKind, state: ItemState) => {
 export async function makePreviewLink(
   db: Db,
   editor: Editor,
-  kind: RevisionKind,
+  kind: WorkingKind,
   id: string,
   { publicUrl, now }: { publicUrl: string; now: number },
 ): Promise<PreviewLink> {
   const r = REVISABLE[kind];
   const state = await itemState(db, r, id);
-  assertMayChange(editor, state, r.name);
+  assertMayChange(editor, state, state.access);
   const expires = now + PREVIEW_LINK_TTL_MS;
   const mac = signature(await previewKey(db), kind, state.id, state.previewGeneration, expires);
   const token = `${state.previewGeneration}.${expires}.${mac.toString('base64url')}`;
@@ -65,16 +71,16 @@ export async function makePreviewLink(
 }
 
 /** DELETE …/{id}/preview-link: every link made so far stops working. */
-export async function revokePreviewLinks(db: Db, editor: Editor, kind: RevisionKind, id: string): Promise<void> {
+export async function revokePreviewLinks(db: Db, editor: Editor, kind: WorkingKind, id: string): Promise<void> {
   const r = REVISABLE[kind];
   await db.transaction(async (tx) => {
     const state = await itemState(tx, r, id, { lock: true });
-    assertMayChange(editor, state, r.name);
+    assertMayChange(editor, state, state.access);
     await tx.execute(sql`update ${r.table} set preview_generation = preview_generation + 1 where id = ${state.id}`);
   });
 }
 
-async function linkIsValid(db: Db, kind: RevisionKind, state: ItemState, token: string, now: number) {
+async function linkIsValid(db: Db, kind: WorkingKind, state: ItemState, token: string, now: number) {
   const [generation, expires, mac, extra] = token.split('.');
   if (!generation || !expires || !mac || extra !== undefined) return false;
   if (Number(generation) !== state.previewGeneration || !(Number(expires) > now)) return false;
@@ -86,14 +92,14 @@ async function linkIsValid(db: Db, kind: RevisionKind, state: ItemState, token: 
 /** Who may see a preview: the holder of a valid link, the item's author, an admin. */
 async function assertMaySee(
   db: Db,
-  kind: RevisionKind,
+  kind: WorkingKind,
   state: ItemState,
   viewer: { editor: Editor | null; token: string | undefined; now: number },
 ): Promise<void> {
   if (viewer.token !== undefined && (await linkIsValid(db, kind, state, viewer.token, viewer.now))) return;
   const r = REVISABLE[kind];
   if (viewer.editor && (viewer.editor.role === 'author' || viewer.editor.role === 'admin')) {
-    assertMayChange(viewer.editor, state, r.name);
+    assertMayChange(viewer.editor, state, state.access);
     return;
   }
   if (viewer.token !== undefined)
@@ -127,23 +133,51 @@ async function previewLessons(db: Db, courseId: string): Promise<Lesson[]> {
 
 export type PreviewAnswer = Blog[] | Tutorial[] | CourseWithLessons | LessonPage;
 
-/** GET /api/preview/{kind}/{id}: the draft or working copy in the shape of the page's public read. */
-export async function readPreview(
+/** Who asks for a preview: the signed-in editor, if any, the link's token, if any, and the time. */
+export interface PreviewViewer {
+  editor: Editor | null;
+  token: string | undefined;
+  now: number;
+}
+
+/** A kind's preview: its draft or working copy (`fields`) in the shape of the public read its page makes. */
+export type PreviewShape<T> = (db: Db, state: ItemState, fields: Fields, now: number) => Promise<T>;
+
+/** GET /api/preview/{kind}/{id}: the draft or working copy in the shape of the page's public read (a practice
+ *  item's shape is passed by its module). */
+export async function readPreview<T = PreviewAnswer>(
   db: Db,
-  kind: RevisionKind,
+  kind: WorkingKind,
   id: string,
-  viewer: { editor: Editor | null; token: string | undefined; now: number },
-): Promise<PreviewAnswer> {
+  viewer: PreviewViewer,
+  shape: PreviewShape<T> = readerShape(kind as RevisionKind) as PreviewShape<T>,
+): Promise<T> {
   const state = await itemState(db, REVISABLE[kind], id);
   await assertMaySee(db, kind, state, viewer);
-  const fields = editedFields(state);
+  return shape(db, state, editedFields(state), viewer.now);
+}
+
+/** A course's, lesson's, tutorial's or blog post's preview, in the shape of its page's public read. */
+const readerShape =
+  (kind: RevisionKind): PreviewShape<PreviewAnswer> =>
+  (db, state, fields, now) =>
+    readerAnswer(db, kind, state, fields, now);
+
+async function readerAnswer(
+  db: Db,
+  kind: RevisionKind,
+  state: ItemState,
+  fields: Fields,
+  now: number,
+): Promise<PreviewAnswer> {
+  const { id } = state;
   switch (kind) {
     case 'blog': {
       const [row] = await db
         .select({ date: blogs.date, createdAt: blogs.createdAt })
         .from(blogs)
         .where(eq(blogs.id, id));
-      const date = row?.date ?? new Date(viewer.now);
+      const date = row?.date ?? new Date(now);
       return [
         {
           _id: state.id,
@@ -173,7 +207,7 @@ export async function readPreview(
     case 'lesson': {
       const lessonList = await previewLessons(db, state.courseId ?? '');
       const current = lessonList.find((lesson) => lesson._id === state.id) ?? (await lessonOf(state.id, fields));
-      const updatedAt = state.working?.savedAt ?? new Date(viewer.now).toISOString();
+      const updatedAt = state.working?.savedAt ?? new Date(now).toISOString();
       return { course: [current], lessionList: lessonList, updatedAt };
     }
   }

@@ -26,7 +26,7 @@ import {
   usersQuery,
 } from '../../../shared/studio';
 import { blog, courseWithLessons, lessonPage, tutorial } from '../../../shared/contract';
-import { previewLink, REVISABLE_KINDS, revisionActionBody, revisionList } from '../../../shared/studio-revisions';
+import { REVISABLE_KINDS, revisionActionBody, revisionList } from '../../../shared/studio-revisions';
 import { PATHS } from '../../paths';
 import { createMediaStorage, durationOfLink } from '../media';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
@@ -38,7 +38,7 @@ import * as courses from './studio-courses.service';
 import * as tutorials from './studio-tutorials.service';
 import { setOwner } from './studio-owner.service';
 import { findUsers, setRole } from './studio-users.service';
-import { makePreviewLink, readPreview, revokePreviewLinks } from './preview.service';
+import { previewRoutes } from './preview.routes';
 import {
   discardChanges,
   KIND_OF_PATH,
@@ -61,7 +61,6 @@ export const STUDIO_WRITES_PER_MINUTE = 120;
 const idParams = z.object({ id: z.string() });
 
 const revisionParams = z.object({ id: z.string(), rev: z.string() });
-const previewQuery = z.object({ token: z.string().max(200, 'token is too long').optional() });
 
 export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (instance, options) => {
   const now = options.now ?? Date.now;
@@ -198,6 +197,13 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
     tutorials: studioTutorial,
     blogs: studioBlog,
   };
+  // A preview stands in for the public read its page makes.
+  const previewAnswer: Record<(typeof REVISABLE_KINDS)[number], z.ZodType> = {
+    courses: courseWithLessons,
+    lessons: lessonPage,
+    tutorials: z.array(tutorial),
+    blogs: z.array(blog),
+  };
   for (const path of REVISABLE_KINDS) {
     const kind = KIND_OF_PATH[path];
     const item = answerOf[path];
@@ -224,46 +230,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
           restoreRevision(db, editor(request), kind, request.params.id, request.params.rev, request.body?.version),
         ),
     );
-    app.post(
-      `/api/studio/${path}/:id/preview-link`,
-      { ...write, schema: { params: idParams, response: { 200: previewLink } } },
-      async (request) =>
-        makePreviewLink(db, editor(request), kind, request.params.id, { publicUrl: app.config.publicUrl, now: now() }),
-    );
-    app.delete(
-      `/api/studio/${path}/:id/preview-link`,
-      { ...write, schema: { params: idParams } },
-      async (request, reply) => {
-        await revokePreviewLinks(db, editor(request), kind, request.params.id);
-        return reply.status(204).send();
-      },
-    );
-  }
-  // A preview is for its author, admins and link holders only: never kept by a cache, never indexed.
-  const previewAnswer: Record<(typeof REVISABLE_KINDS)[number], z.ZodType> = {
-    courses: courseWithLessons,
-    lessons: lessonPage,
-    tutorials: z.array(tutorial),
-    blogs: z.array(blog),
-  };
-  for (const path of REVISABLE_KINDS) {
-    const kind = KIND_OF_PATH[path];
-    app.get(
-      `/api/preview/${path}/:id`,
-      { schema: { params: idParams, querystring: previewQuery, response: { 200: previewAnswer[path] } } },
-      async (request, reply) => {
-        reply.header('x-robots-tag', 'noindex');
-        // Signed in (an author or admin previewing their own): the session; a link holder needs none.
-        if (request.query.token === undefined && request.headers['auth-token'])
-          await app.requireUser.call(app, request, reply);
-        const user = request.user;
-        return readPreview(db, kind, request.params.id, {
-          editor: user ? { id: user.id, name: user.name, role: user.role } : null,
-          token: request.query.token,
-          now: now(),
-        });
-      },
-    );
+    previewRoutes(app, { path, kind, answer: previewAnswer[path], write, now });
   }
 
   // ---- users and the audit trail (admins) ----

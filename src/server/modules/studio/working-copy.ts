@@ -25,7 +25,7 @@ import { iso } from './content-write';
 import { type Editor, type ItemKind, itemNotFound, staleVersion } from './studio-access';
 
 export type Fields = WorkingCopy['fields'];
-/** The items with a page of their own (previews, preview links). */
+/** The items the Studio module answers itself (the practice module answers its items). */
 export type RevisionKind = 'course' | 'lesson' | 'tutorial' | 'blog';
 /** A lesson's or a tutorial's practice items: published with their owner. */
 export type PracticeKind = 'exercise' | 'quiz';
@@ -182,7 +182,7 @@ export async function itemState(tx: Db, r: Revisable, id: string, { lock = false
     ? sql`select t.id, t.title, t.version,
               case when t.lesson_id is null then tu.status
                 when c.status = 'published' and l.status = 'published' then 'published' else 'draft' end as status,
-              coalesce(c.author_id, tu.author_id) as author_id, t.working, 0 as preview_generation,
+              coalesce(c.author_id, tu.author_id) as author_id, t.working, t.preview_generation,
               null::uuid as course_id, null as course_status,
               case when t.lesson_id is null then 'tutorial' else 'lesson' end as access, ${own}
             from practice_items t left join lessons l on l.id = t.lesson_id

@@ -1,7 +1,9 @@
 // '/exercise/:exerciseId': the prompt, an editor holding the learner's code (the starter code at first), Run (the
 // visible tests in the browser's sandbox), Submit (the server's verdict over every test, signed in), Reset (asks
 // first), the tests with their state and the output. Without JavaScript the prompt and the starter code are still
-// there (the code in a <pre>). Reloading never runs code: only the buttons do.
+// there (the code in a <pre>). Reloading never runs code: only the buttons do. In a preview (the Studio's draft or
+// working copy) Run works as here, and nothing is kept: no code saved, no Submit, which would grade the published
+// version and record the verdict.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
@@ -13,6 +15,7 @@ import {
   type VisibleTest,
 } from '../../../shared/practice';
 import { paths } from '../../app/paths';
+import { usePreviewing } from '../../components/preview-frame';
 import { QueryView } from '../../components/query-view';
 import { RichHtml } from '../../components/rich-html';
 import { isApiError } from '../../lib/api';
@@ -62,7 +65,10 @@ export function outcomeSummary(outcome: Outcome, timeLimitMs: number): string {
 }
 
 function ExerciseView({ exercise }: { exercise: Exercise }) {
-  const { signedIn } = useSession();
+  const session = useSession();
+  const previewing = usePreviewing();
+  // A preview is nobody's attempt: it starts from the starter code and keeps nothing.
+  const signedIn = session.signedIn && !previewing;
   const learner = useLearnerExercise(exercise._id, signedIn);
   const queryClient = useQueryClient();
   const ids = { title: useId(), code: useId(), hint: useId(), tests: useId(), output: useId() };
@@ -71,8 +77,8 @@ function ExerciseView({ exercise }: { exercise: Exercise }) {
   // starter code in a <pre>): a visitor's from this browser, a learner's from the server, else the starter code.
   const hydrated = useHydrated();
   const kept = useMemo(
-    () => (hydrated && !signedIn ? readLocalCode(exercise._id) : null),
-    [hydrated, signedIn, exercise._id],
+    () => (hydrated && !signedIn && !previewing ? readLocalCode(exercise._id) : null),
+    [hydrated, signedIn, previewing, exercise._id],
   );
   const [edited, setEdited] = useState<string | null>(null);
   const [editorKey, setEditorKey] = useState(0);
@@ -87,11 +93,11 @@ function ExerciseView({ exercise }: { exercise: Exercise }) {
   const settled = useDebouncedValue(edited, SAVE_AFTER_MS);
   const lastSaved = useRef<string | null>(null);
   useEffect(() => {
-    if (settled === null || settled === lastSaved.current) return;
+    if (previewing || settled === null || settled === lastSaved.current) return;
     lastSaved.current = settled;
     if (getSession().token === null) saveLocalCode(exercise._id, settled);
     else saveCode(exercise._id, settled).catch(() => (lastSaved.current = null));
-  }, [settled, exercise._id]);
+  }, [settled, previewing, exercise._id]);
 
   // The sandboxed runner: made on the first Run (its frame and runtime load then), removed with the page.
   const runner = useRef<Runner | null>(null);
@@ -214,7 +220,7 @@ function ExerciseView({ exercise }: { exercise: Exercise }) {
               Run
             </button>
           )}
-          {signedIn ? (
+          {previewing ? null : signedIn ? (
             <button
               type="button"
               className="button"
@@ -232,8 +238,14 @@ function ExerciseView({ exercise }: { exercise: Exercise }) {
             Reset
           </button>
         </div>
-        {!signedIn && (
-          <p className="practice__hint">Your code is kept in this browser and joins your account when you log in.</p>
+        {previewing ? (
+          <p className="practice__hint">
+            This is a preview: Run checks the visible tests here, and nothing is submitted or kept.
+          </p>
+        ) : (
+          !signedIn && (
+            <p className="practice__hint">Your code is kept in this browser and joins your account when you log in.</p>
+          )
         )}
         <div className="practice-status" aria-live="polite" aria-atomic="true">
           {status && (

@@ -1,12 +1,15 @@
 // '/quiz/:quizId': single-choice questions as radio groups, multiple-choice ones as checkboxes, each in a fieldset
 // with its question as legend. A signed-in learner's answers go to the API (kept; a pass marks the quiz done); a
 // visitor's, and anyone's without JavaScript, go as a plain form post to this same address, which the server scores
-// without keeping and answers with this page showing the result (handed in under `quizFormOutcomeKey`).
+// without keeping and answers with this page showing the result (handed in under `quizFormOutcomeKey`). In a preview
+// (the Studio's draft or working copy) the questions can be tried but not sent: the server scores the published
+// version only, and a signed-in author's attempt would be kept.
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AttemptResult, Quiz } from '../../../shared/practice';
 import { QUIZ_FIELD_PREFIX } from '../../../shared/practice-form';
 import { paths } from '../../app/paths';
+import { usePreviewing } from '../../components/preview-frame';
 import { QueryView } from '../../components/query-view';
 import { isApiError } from '../../lib/api';
 import { focusElement } from '../../lib/focus';
@@ -31,7 +34,9 @@ export default function QuizPage() {
 type Answers = Record<string, string[]>;
 
 function QuizView({ quiz }: { quiz: Quiz }) {
-  const { signedIn } = useSession();
+  const session = useSession();
+  const previewing = usePreviewing();
+  const signedIn = session.signedIn && !previewing;
   const learner = useLearnerQuiz(quiz._id, signedIn);
   const handed = useQuizFormOutcome(quiz._id);
   const queryClient = useQueryClient();
@@ -65,8 +70,9 @@ function QuizView({ quiz }: { quiz: Quiz }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     // A visitor's answers go as the plain form post: the server scores them and answers with the result page.
-    if (!signedIn) return;
+    if (!signedIn && !previewing) return;
     event.preventDefault();
+    if (previewing) return;
     if (busy) return;
     setBusy(true);
     setProblem(null);
@@ -198,10 +204,14 @@ function QuizView({ quiz }: { quiz: Quiz }) {
             </fieldset>
           );
         })}
-        {!result && (
-          <button type="submit" className="button" aria-disabled={busy}>
-            {busy ? 'Sending…' : 'Submit answers'}
-          </button>
+        {previewing ? (
+          <p className="practice__hint">This is a preview: answers are not sent, so the quiz is not scored here.</p>
+        ) : (
+          !result && (
+            <button type="submit" className="button" aria-disabled={busy}>
+              {busy ? 'Sending…' : 'Submit answers'}
+            </button>
+          )
         )}
       </form>
       <PracticeNav place={quiz} />

@@ -38,10 +38,11 @@ export function useItemAction<K extends StudioKind>(kind: K, id: string) {
   });
 }
 
-export function makePreviewLink(kind: StudioKind, id: string): Promise<PreviewLink> {
-  return api<PreviewLink>(`${itemPath(kind, id)}/preview-link`, { method: 'POST', auth: true });
+/** A preview link of the item at `path` (its Studio address, as for its history). */
+export function makePreviewLink(path: string): Promise<PreviewLink> {
+  return api<PreviewLink>(`${path}/preview-link`, { method: 'POST', auth: true });
 }
 
-export function revokePreviewLinks(kind: StudioKind, id: string): Promise<unknown> {
-  return api<unknown>(`${itemPath(kind, id)}/preview-link`, { method: 'DELETE', auth: true });
+export function revokePreviewLinks(path: string): Promise<unknown> {
+  return api<unknown>(`${path}/preview-link`, { method: 'DELETE', auth: true });
 }

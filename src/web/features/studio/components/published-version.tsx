@@ -4,17 +4,17 @@
 // Restore (into the working copy, for Update to publish). A course's Update also publishes the lessons added to it
 // since it was published (drafts until then). Decision 0051.
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { PreviewLink } from '../../../../shared/studio-revisions';
+import { useState } from 'react';
 import { paths } from '../../../app/paths';
 import { showAlert } from '../../../components/alert-banner';
 import { Link } from '../../../lib/router';
-import { makePreviewLink, revokePreviewLinks, useItemAction } from '../api/revisions';
+import { useItemAction } from '../api/revisions';
 import { itemPath, NOUN, type ItemOf, type StudioKind, studioKeys } from '../api/studio-kinds';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatWhen } from './format-when';
 import './published-version.css';
 import { RevisionHistory } from './revision-history';
+import { SharePreview } from './share-preview';
 
 const previewHref = (kind: StudioKind, id: string) =>
   kind === 'blogs' ? paths.previewBlog(id) : kind === 'tutorials' ? paths.previewTutorial(id) : paths.previewCourse(id);
@@ -121,7 +121,7 @@ export function PublishedVersion<K extends StudioKind>({
         <Link className="studio-editor__view" to={previewHref(kind, item._id)}>
           Preview
         </Link>
-        {!readOnly && <SharePreview kind={kind} id={item._id} />}
+        {!readOnly && <SharePreview path={itemPath(kind, item._id)} />}
       </div>
       <RevisionHistory
         path={itemPath(kind, item._id)}
@@ -135,58 +135,5 @@ export function PublishedVersion<K extends StudioKind>({
         busy={act.isPending}
       />
     </section>
-  );
-}
-
-/** 'Share preview link': a link anyone may open for 24 hours, and the way to revoke every such link. */
-function SharePreview({ kind, id }: { kind: StudioKind; id: string }) {
-  const [link, setLink] = useState<PreviewLink | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fieldId = useId();
-  const make = async () => {
-    setBusy(true);
-    try {
-      setLink(await makePreviewLink(kind, id));
-    } catch (err) {
-      showAlert(err instanceof Error ? err.message : String(err), 'danger');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await revokePreviewLinks(kind, id);
-      setLink(null);
-      showAlert('Every preview link of this item stopped working.');
-    } catch (err) {
-      showAlert(err instanceof Error ? err.message : String(err), 'danger');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <button type="button" className="button button--ghost" disabled={busy} onClick={() => void make()}>
-        Share preview link
-      </button>
-      {link && (
-        <div className="studio-versions__link">
-          <label htmlFor={fieldId}>
-            Preview link (works signed out until <time dateTime={link.expiresAt}>{formatWhen(link.expiresAt)}</time>)
-          </label>
-          <input
-            id={fieldId}
-            className="input"
-            readOnly
-            value={link.url}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void revoke()}>
-            Revoke preview links
-          </button>
-        </div>
-      )}
-    </>
   );
 }

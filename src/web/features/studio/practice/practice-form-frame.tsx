@@ -1,8 +1,12 @@
 // The frame of both practice forms: its heading (focused when the form opens), the fields, what stops the save (the
 // schema's or the server's words, beside the Save button like the Studio's other forms), the conflict after a 409
 // with Reload, Save and Close, and under them what the save found (the exercise's check), announced politely. An item
-// of a published lesson or tutorial says whether learners see its changes yet, with Update and Discard changes.
+// of a published lesson or tutorial says whether learners see its changes yet, with Update and Discard changes; any
+// saved item has 'Preview exercise' (or quiz: its page as it will be, from what is saved) and 'Share preview link'.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { paths } from '../../../app/paths';
+import { Link } from '../../../lib/router';
+import { SharePreview } from '../components/share-preview';
 import { type WorkingCopyCall, WorkingCopyChanges } from '../components/working-copy-changes';
 import { practiceItemPath, type StudioPracticeItem } from './api/practice-keys';
 import { Heading, type HeadingLevel } from './practice-fields';
@@ -60,6 +64,19 @@ export function PracticeFormFrame({
     onSave();
   }
 
+  // Beside Update for an item learners see; on their own for one of a draft lesson or tutorial.
+  const preview = item && (
+    <>
+      <Link
+        className="studio-editor__view"
+        to={item.kind === 'exercise' ? paths.previewExercise(item._id) : paths.previewQuiz(item._id)}
+      >
+        Preview {noun}
+      </Link>
+      {!readOnly && <SharePreview path={practiceItemPath(item.kind, item._id)} />}
+    </>
+  );
+
   return (
     <section className="practice-form" aria-labelledby={headingId}>
       <Heading level={headingLevel} id={headingId} ref={heading} focusable className="practice-form__title">
@@ -90,17 +107,22 @@ export function PracticeFormFrame({
           </button>
           <p className="practice-form__status">{statusText(state, dirty, item !== null)}</p>
         </div>
-        {item && (
-          <WorkingCopyChanges
-            noun={noun}
-            published={item.published}
-            hasChanges={item.hasChanges}
-            unsaved={dirty}
-            readOnly={readOnly}
-            act={onAct}
-            historyPath={practiceItemPath(item.kind, item._id)}
-          />
-        )}
+        {item &&
+          (item.published ? (
+            <WorkingCopyChanges
+              noun={noun}
+              published={item.published}
+              hasChanges={item.hasChanges}
+              unsaved={dirty}
+              readOnly={readOnly}
+              act={onAct}
+              historyPath={practiceItemPath(item.kind, item._id)}
+            >
+              {preview}
+            </WorkingCopyChanges>
+          ) : (
+            <div className="studio-editor__actions">{preview}</div>
+          ))}
         <div className="practice-form__result" role="status" aria-live="polite">
           {state === 'saving' ? null : result}
         </div>

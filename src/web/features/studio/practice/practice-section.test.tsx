@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The Practice section of the tutorial editor against a stubbed fetch: the list with a failed check, adding an
 // exercise whose check fails then passes, the schema's and the server's refusals, a 409, a quiz with two questions,
-// reordering by keyboard, deleting after a confirmation, and a published item's Update and Discard changes.
+// reordering by keyboard, deleting after a confirmation, a published item's Update and Discard changes, and the
+// links to an item's preview.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StudioExercise, StudioQuiz } from '../../../../shared/practice';
@@ -308,6 +309,35 @@ describe('the Practice section', () => {
       expect(within(form).getByLabelText<HTMLInputElement>('Exercise title').value).toBe('Add two numbers'),
     );
     expect(writes(calls).at(-1)).toMatchObject({ method: 'POST', url: '/api/studio/exercises/e1/discard' });
+  });
+
+  it("links to the item's preview beside Update, or on its own in a draft, and shares a preview link", async () => {
+    const live = { title: 'Add two numbers', updatedAt: '2026-11-23T15:30:00.000Z' };
+    const calls = serve([exercise({ published: live }), quiz()], {
+      'POST /api/studio/exercises/e1/preview-link': () =>
+        json(200, {
+          url: 'https://devcourses.example/preview/exercise/e1?token=t0k',
+          expiresAt: '2026-11-28T10:00:00.000Z',
+        }),
+    });
+    const section = await practiceSection();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Edit Add two numbers' }));
+    const form = within(section).getByRole('region', { name: 'Edit exercise: Add two numbers' });
+    const preview = within(form).getByRole('link', { name: 'Preview exercise' });
+    expect(preview.getAttribute('href')).toBe('/preview/exercise/e1');
+    // Among Update's buttons.
+    expect(preview.parentElement).toBe(within(form).getByRole('button', { name: 'Update exercise' }).parentElement);
+    fireEvent.click(within(form).getByRole('button', { name: 'Share preview link' }));
+    const url = await within(form).findByLabelText(/^Preview link \(works signed out until/);
+    expect((url as HTMLInputElement).value).toBe('https://devcourses.example/preview/exercise/e1?token=t0k');
+    expect(writes(calls).map((c) => [c.method, c.url])).toEqual([['POST', '/api/studio/exercises/e1/preview-link']]);
+
+    // An item nobody reads yet (its tutorial is a draft) is previewed too.
+    fireEvent.click(within(form).getByRole('button', { name: 'Close' }));
+    fireEvent.click(await within(section).findByRole('button', { name: 'Edit Closures quiz' }));
+    const quizForm = within(section).getByRole('region', { name: 'Edit quiz: Closures quiz' });
+    expect(within(quizForm).getByRole('link', { name: 'Preview quiz' }).getAttribute('href')).toBe('/preview/quiz/q1');
+    expect(within(quizForm).queryByRole('button', { name: 'Update quiz' })).toBeNull();
   });
 
   it("a published item's History lists its published versions and Restore puts one into its working copy", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "practice_items" ADD COLUMN "preview_generation" integer DEFAULT 0 NOT NULL;
