@@ -10,7 +10,8 @@
 //     100 requests/s), idle and while 20 learners keep `while(true){}` being graded. Target: at most twice idle.
 //   - The server process's RSS (worker threads included) at ready and under each load.
 // Writes docs/performance.md's "Practice" section (bench/practice-grading.ts measures the engine without HTTP).
-//   BENCH_DURATION (s per measured run, default 15), BENCH_LEARNERS (default 300),
+//   BENCH_DURATION (s per measured run, default 15), BENCH_LEARNERS (default 2000: the API allows a learner 30
+//   submissions a minute, so at 500 verdicts/s a minute of the bench needs 1,000 learners),
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped),
 //   BENCH_CPU_PROF=dir: the server writes a V8 CPU profile of its main thread there when it exits.
 import { execFileSync, spawn } from 'node:child_process';
@@ -27,7 +28,7 @@ import { processTreeRss } from './lib/process-rss';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 15);
-const learners = Number(process.env.BENCH_LEARNERS ?? 300);
+const learners = Number(process.env.BENCH_LEARNERS ?? 2000);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const CONCURRENCY = 20;

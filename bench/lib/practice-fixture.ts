@@ -36,7 +36,7 @@ const url = process.env.BENCH_DATABASE_URL;
 const dir = process.env.BENCH_PGLITE_DIR;
 const out = process.env.BENCH_OUT;
 if (!(url || dir) || !out) throw new Error('set BENCH_OUT and BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
-const learners = Number(process.env.BENCH_LEARNERS ?? 300);
+const learners = Number(process.env.BENCH_LEARNERS ?? 2000);
 
 const database = await openDatabase(url ? { url } : { dataDir: dir as string });
 try {
