@@ -2,6 +2,7 @@
 // the demo content seeded, logging as `npm start` does (LOG_LEVEL, default info). BENCH_WEB_DIR: serve that built web
 // app too, with its server-rendering entry beside it (dist/ssr), as `npm start` does. BENCH_TOKEN_FILE: a verified
 // learner with a live session is created too, and its token written there (reads as a signed-in learner).
+// BENCH_ADMIN_TOKEN_FILE: likewise an admin's (Studio calls).
 import fs from 'node:fs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -26,6 +27,10 @@ await seedDemoContent(database.db, demoContent);
 if (process.env.BENCH_TOKEN_FILE) {
   const learner = await createUser(database.db, { name: 'Bench Learner' });
   fs.writeFileSync(process.env.BENCH_TOKEN_FILE, learner.token);
+}
+if (process.env.BENCH_ADMIN_TOKEN_FILE) {
+  const admin = await createUser(database.db, { name: 'Bench Admin', role: 'admin' });
+  fs.writeFileSync(process.env.BENCH_ADMIN_TOKEN_FILE, admin.token);
 }
 const app = await buildApp({
   config,

@@ -1,0 +1,192 @@
+// `npm run bench:working-copies`: whether unpublished edits slow down what readers get. Two app servers on PGlite,
+// each with the demo content and the built web app, served as `npm start` serves them; on the second an admin has
+// edited every published course, lesson, tutorial and post without pressing Update, so each holds a working copy.
+// The same read endpoints and rendered pages are measured on both in alternating rounds (one, other, other, one, …),
+// so load from elsewhere hits both alike. Target: the second serves at least 0.95 of the first's requests per second
+// on every row (the working copy is not on a reader's path). Needs `npm run build`. Writes docs/performance.md's
+// "Reads with working copies" section.
+//   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ChildServer, startChildServer } from './lib/child-server';
+import { measurePair } from './lib/measure-pair';
+import { measuredOn, writeSection } from './lib/performance-doc';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.join(here, '..', 'dist', 'web');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = 4;
+const TARGET = 0.95;
+
+interface Versioned {
+  _id: string;
+  title: string;
+  version: number;
+}
+
+/** Every published item of the demo content given a working copy: its title edited, Update never pressed. */
+async function editEverything(url: string, token: string): Promise<number> {
+  const call = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+    const res = await fetch(url + p, {
+      method,
+      headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (res.status !== 200) throw new Error(`${method} ${p} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const edit = async (p: string, item: Versioned) => {
+    const edited = await call<{ hasChanges: boolean }>('PATCH', p, {
+      title: `${item.title} (edited)`,
+      version: item.version,
+    });
+    if (!edited.hasChanges) throw new Error(`${p} was edited in place: it has no working copy`);
+  };
+  let edits = 0;
+  for (const { _id } of await call<{ _id: string }[]>('GET', '/api/course/getCourse')) {
+    const course = await call<Versioned & { lessons: Versioned[] }>('GET', `/api/studio/courses/${_id}`);
+    await edit(`/api/studio/courses/${_id}`, course);
+    for (const lesson of course.lessons) await edit(`/api/studio/lessons/${lesson._id}`, lesson);
+    edits += 1 + course.lessons.length;
+  }
+  for (const [list, kind] of [
+    ['/api/tutorial/getTutorial', 'tutorials'],
+    ['/api/blog/getBlog', 'blogs'],
+  ] as const) {
+    for (const { _id } of await call<{ _id: string }[]>('GET', list)) {
+      await edit(`/api/studio/${kind}/${_id}`, await call<Versioned>('GET', `/api/studio/${kind}/${_id}`));
+      edits += 1;
+    }
+  }
+  return edits;
+}
+
+async function readPaths(url: string): Promise<string[]> {
+  const get = async <T>(p: string) => (await (await fetch(url + p)).json()) as T;
+  const courses = await get<{ _id: string; lessonCount: number }[]>('/api/course/getCourse');
+  const course = courses.find((c) => c.lessonCount > 0);
+  if (!course) throw new Error('The demo content has no lesson to measure');
+  const { lessonlist } = await get<{ lessonlist: { _id: string }[] }>(`/api/lession/getLessionList/${course._id}`);
+  const [post] = await get<{ _id: string }[]>('/api/blog/getBlog');
+  const lesson = `${course._id}/${lessonlist[0]._id}`;
+  return [
+    '/api/course/getCourse',
+    `/api/lession/getLession/${lesson}`,
+    '/api/blog/getBlog',
+    `/api/blog/getBlogDetail/${post._id}`,
+    '/',
+    `/course/${lesson}`,
+    `/blog/${post._id}`,
+  ];
+}
+
+const short = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}');
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('Build first: npm run build');
+  const loadBefore = os.loadavg()[0];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-wc-'));
+  const started: ChildServer[] = [];
+  const rows: string[] = [];
+  let worst = Infinity;
+  let edits = 0;
+  try {
+    const server = (name: string, extra: Record<string, string> = {}) =>
+      startChildServer(path.join(here, 'lib', 'app-server.ts'), {
+        BENCH_PGLITE_DIR: path.join(work, name),
+        BENCH_WEB_DIR: webDir,
+        ...extra,
+      });
+    const plain = await server('plain');
+    started.push(plain);
+    const tokenFile = path.join(work, 'admin-token');
+    const edited = await server('edited', { BENCH_ADMIN_TOKEN_FILE: tokenFile });
+    started.push(edited);
+    edits = await editEverything(edited.url, fs.readFileSync(tokenFile, 'utf8'));
+    console.log(`${edits} published items given a working copy on the second server`);
+
+    for (const p of await readPaths(plain.url)) {
+      // Item ids differ between the two databases: an item's own path is looked up again on the second.
+      const other = await samePlace(plain.url, edited.url, p);
+      const [a, b] = await Promise.all([fetch(plain.url + p), fetch(edited.url + other)]);
+      if (a.status !== 200 || b.status !== 200) throw new Error(`${p} answered ${a.status} and ${b.status}`);
+      // Readers still get the published version.
+      if ((await b.text()).includes('(edited)')) throw new Error(`${other} shows a working copy to readers`);
+      process.stdout.write(`  ${short(p)}: `);
+      const { app: without, bare: withCopies } = await measurePair(plain.url + p, edited.url + other, {
+        duration,
+        connections,
+        rounds: ROUNDS,
+      });
+      const ratio = withCopies.rps / without.rps;
+      worst = Math.min(worst, ratio);
+      console.log(
+        `without ${Math.round(without.rps)} req/s, with ${Math.round(withCopies.rps)} req/s (${ratio.toFixed(2)})`,
+      );
+      rows.push(
+        `| ${short(p)} | ${Math.round(without.rps)} | ${without.p99} | ${Math.round(withCopies.rps)} | ${withCopies.p99} | ${ratio.toFixed(2)} | ${without.errors + withCopies.errors} |`,
+      );
+    }
+  } finally {
+    for (const child of started.reverse()) await child.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const table = [
+    '| read | req/s without | p99 ms | req/s with working copies | p99 ms | with ÷ without | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  const verdict = worst >= TARGET ? 'meets' : '**misses**';
+  writeSection(
+    'Reads with working copies',
+    [
+      ...measuredOn('`npm run bench:working-copies` (bench/working-copy-reads.ts)', loadBefore),
+      `Two app servers on PGlite with the demo content and the built web app (request log at info, as \`npm start\`);`,
+      `on the second an admin edited all ${edits} published courses, lessons, tutorials and posts without pressing`,
+      `Update, so each holds a working copy readers must not see. autocannon: ${connections} connections, ${duration} s`,
+      `per read and server after a 2 s warm-up, in ${ROUNDS} alternating rounds. No compression. Target: with ÷ without`,
+      `≥ ${TARGET} on every row (${verdict}: the lowest is ${worst.toFixed(2)}).`,
+      '',
+      table,
+    ].join('\n'),
+  );
+}
+
+/** The path on the second server of the items `p` names on the first (the same course and lesson, or post, found by
+ *  title and place); a path naming none is the same. */
+async function samePlace(first: string, second: string, p: string): Promise<string> {
+  const get = async <T>(u: string) => (await (await fetch(u)).json()) as T;
+  const titled = async (u: string) => {
+    const courses = await get<{ _id: string; title: string }[]>(`${u}/api/course/getCourse`);
+    const posts = await get<{ _id: string; title: string }[]>(`${u}/api/blog/getBlog`);
+    return { courses, posts };
+  };
+  const [a, b] = await Promise.all([titled(first), titled(second)]);
+  const swap = new Map<string, string>();
+  for (const kind of ['courses', 'posts'] as const)
+    for (const item of a[kind]) {
+      const match = b[kind].find((other) => other.title === item.title);
+      if (match) swap.set(item._id, match._id);
+    }
+  for (const course of a.courses) {
+    const other = swap.get(course._id);
+    if (!other) continue;
+    const [la, lb] = await Promise.all(
+      [`${first}/api/lession/getLessionList/${course._id}`, `${second}/api/lession/getLessionList/${other}`].map((u) =>
+        get<{ lessonlist: { _id: string }[] }>(u),
+      ),
+    );
+    la.lessonlist.forEach((lesson, i) => lb.lessonlist[i] && swap.set(lesson._id, lb.lessonlist[i]._id));
+  }
+  return p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, (id) => {
+    const other = swap.get(id);
+    if (!other) throw new Error(`No counterpart on the second server for ${id} in ${p}`);
+    return other;
+  });
+}
+
+await main();
