@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { EXCERPT, TEXT } from '../src/shared/constants';
 import type { Blog, Course, CourseWithLessons, Tutorial, TutorialCard } from '../src/shared/contract';
-import { excerpt, formatDate } from '../src/web/lib/format';
+import { excerpt } from '../src/web/lib/excerpt';
+import { formatDate } from '../src/web/lib/format';
 import { createAccount, newPage, setUpBrowserTests, signInAt, type TestAccount, waitForHydration } from './harness';
 
 /** An admin's navbar holds every link there is (My learning and Studio too): the widest it gets. */

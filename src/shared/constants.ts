@@ -1,11 +1,8 @@
 // Business constants and the user-visible texts the product specifies (alerts, limits), shared by the server and
-// the web app.
+// the web app. What the home page's first load needs is in ./first-load.
+import { FIRST_LOAD_TEXT } from './first-load';
 
-export const BRAND = 'DevCourses';
-
-export const ALERT_MS = 1000;
-export const HOME_LATEST_COURSES = 3;
-export const EXCERPT = { course: 90, search: 90, blog: 120, bug: 120 } as const;
+export { ALERT_MS, BRAND, EXCERPT, HOME_LATEST_COURSES, STORAGE } from './first-load';
 
 export const LIMITS = {
   titleMax: 200,
@@ -33,15 +30,10 @@ export const TOKEN_TTL_MS = {
   signin: 15 * 60 * 1000,
 } as const;
 
-/** localStorage keys of the session, exactly as the product specification names them (the theme's is with the theme
- *  script, src/web/starter/theme.ts). */
-export const STORAGE = { token: 'auth-token', userId: 'user-id' } as const;
-
 export const TEXT = {
+  ...FIRST_LOAD_TEXT,
   notFoundTitle: 'Opps! Page not found.',
   notFoundBody: "The page you're looking for doesn't exist.",
-  searchPlaceholder: "I'm here for you...",
-  heroWords: ['Reactjs', 'Python', 'CSS', 'HTML'],
   loginForComments: 'Login for comment section',
   premiumOnly: 'Premium users only',
   searchNote: 'Search allowed to course and tutorials only',
@@ -49,7 +41,6 @@ export const TEXT = {
   commentPlaceholder: 'Share your thoughts and let your voice be heard! Leave a Note here......',
   loggedIn: 'Logged in Successfuly',
   signedUp: 'SignUp Successfuly',
-  loggedOut: 'You are logged out',
   passwordMismatch: 'Password not matching',
   emailNotFound: 'Email not found',
   passwordChanged: 'Password Changed Successfully! ',

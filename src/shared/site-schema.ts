@@ -2,8 +2,21 @@
 // with these schemas. A refusal names the field.
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { isSiteLinkUrl, SITE_LIMITS } from './site';
 import { isMediaUrl } from './studio-rules';
+
+export const SITE_LIMITS = {
+  siteNameMax: 60,
+  descriptionMax: 300,
+  footerMax: 300,
+  contactTextMax: 5_000,
+  imageAltMax: 300,
+  linksMax: 12,
+  linkLabelMax: 80,
+} as const;
+
+/** A link the contact page may show: an absolute http(s) address or a mailto one, spelled plainly. */
+export const isSiteLinkUrl = (value: string): boolean =>
+  /^(https?:\/\/[^/?#\s]|mailto:[^\s])/i.test(value) && !/[\s\\<>"'\p{Cc}]/u.test(value) && URL.canParse(value);
 
 const text = (field: string, max: number) =>
   z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`);

@@ -1,7 +1,8 @@
 // The site's own settings, which its owner changes in the Studio (/studio/settings): its name, a short description,
 // the footer line and the contact page. The defaults are the product's own texts, so a site nobody has set up looks
-// as it always did. Free of zod: the web app's first load imports this (the schemas are in ./site-schema.ts).
-import { BRAND } from './constants';
+// as it always did. Free of zod: the web app's first load imports this (the schemas, their limits and the link rule
+// are in ./site-schema.ts).
+import { BRAND } from './first-load';
 
 export interface SiteLink {
   label: string;
@@ -30,16 +31,6 @@ export interface SiteSettings {
   contact: SiteContact;
 }
 
-export const SITE_LIMITS = {
-  siteNameMax: 60,
-  descriptionMax: 300,
-  footerMax: 300,
-  contactTextMax: 5_000,
-  imageAltMax: 300,
-  linksMax: 12,
-  linkLabelMax: 80,
-} as const;
-
 export const DEFAULT_SITE: SiteSettings = {
   siteName: BRAND,
   description: `${BRAND}: free video courses, tutorials and blog posts for programmers, and BugsWorld, a board to share bugs and solutions.`,
@@ -60,17 +51,6 @@ export const DEFAULT_SITE: SiteSettings = {
     email: 'hello@devcourses.dev',
   },
 };
-
-/** A link the contact page may show: an absolute http(s) address or a mailto one, spelled plainly. */
-export const isSiteLinkUrl = (value: string): boolean =>
-  /^(https?:\/\/[^/?#\s]|mailto:[^\s])/i.test(value) && !/[\s\\<>"'\p{Cc}]/u.test(value) && URL.canParse(value);
-
-/** The text's paragraphs (a blank line between them). */
-export const paragraphs = (text: string): string[] =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
 /** The element of the app shell (a page not rendered on the server) that carries the settings as JSON. */
 export const SITE_STATE_ID = 'site-state';

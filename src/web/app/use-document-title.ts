@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../lib/format';
+import { documentTitle } from '../lib/document-title';
 import { usePathname } from '../lib/router';
 import { useSite } from '../lib/use-site';
 

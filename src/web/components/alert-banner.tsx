@@ -1,6 +1,6 @@
 // The transient alert banner: one message at a time, shown for ALERT_MS, danger labelled 'Error'.
 import { useSyncExternalStore } from 'react';
-import { ALERT_MS } from '../../shared/constants';
+import { ALERT_MS } from '../../shared/first-load';
 
 export type AlertKind = 'success' | 'danger';
 export interface Alert {

@@ -2,7 +2,7 @@
 // everything is in one row (with the search box wide enough for its placeholder); narrower, the search box gives way
 // to a search button and the rest folds into a menu behind a button (styles/global.css).
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { TEXT } from '../../shared/constants';
+import { FIRST_LOAD_TEXT } from '../../shared/first-load';
 import { api } from '../lib/api';
 import { Link, NavLink, useLocationSearch, useNavigate, usePathname } from '../lib/router';
 import { useEndSession } from '../lib/end-session';
@@ -84,7 +84,7 @@ export function Navbar({ searchOpen, onOpenSearch, bell }: NavbarProps) {
     api('/api/auth/logout', { method: 'POST', auth: true }).catch(() => undefined);
     endSession();
     navigate('/');
-    showAlert(TEXT.loggedOut, 'danger');
+    showAlert(FIRST_LOAD_TEXT.loggedOut, 'danger');
   }
 
   return (
@@ -149,7 +149,7 @@ export function Navbar({ searchOpen, onOpenSearch, bell }: NavbarProps) {
               name="q"
               readOnly
               className="navbar__search-input"
-              placeholder={TEXT.searchPlaceholder}
+              placeholder={FIRST_LOAD_TEXT.searchPlaceholder}
               aria-label="Search courses and tutorials"
               aria-haspopup="dialog"
               aria-keyshortcuts={SEARCH_SHORTCUT_KEYS}

@@ -1,7 +1,7 @@
 // The one fetch wrapper of the web app: JSON in and out, the auth-token header when asked, one error type, and
 // the progress bar moved around every call. (File uploads, which need upload progress, use ./upload.ts with the
 // same error handling.)
-import { STORAGE } from '../../shared/constants';
+import { STORAGE } from '../../shared/first-load';
 import { requestEnded, requestProgressed, requestStarted } from './progress';
 import { getToken } from './session';
 

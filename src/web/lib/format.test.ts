@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, excerpt, formatDate, formatDateTime, stripHtml } from './format';
+import { excerpt, stripHtml } from './excerpt';
+import { formatDate, formatDateTime } from './format';
 
 const localIso = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) =>
   new Date(y, mo - 1, d, h, mi, s).toISOString();
@@ -84,25 +85,5 @@ describe('formatDateTime', () => {
 
   it('is empty for a value that is no date', () => {
     expect(formatDateTime('')).toBe('');
-  });
-});
-
-describe('documentTitle', () => {
-  it("is the brand and 'home' for /", () => {
-    expect(documentTitle('/')).toBe('DevCourses | home');
-    expect(documentTitle('')).toBe('DevCourses | home');
-  });
-
-  it('is the brand and the first path segment', () => {
-    expect(documentTitle('/course')).toBe('DevCourses | course');
-    expect(documentTitle('/course/abc/def')).toBe('DevCourses | course');
-    expect(documentTitle('/blog/')).toBe('DevCourses | blog');
-    expect(documentTitle('/user/verify/token')).toBe('DevCourses | user');
-    expect(documentTitle('//bugs')).toBe('DevCourses | bugs');
-  });
-
-  it('decodes the segment and survives a malformed escape', () => {
-    expect(documentTitle('/caf%C3%A9')).toBe('DevCourses | café');
-    expect(documentTitle('/%E0%A4%A')).toBe('DevCourses | %E0%A4%A');
   });
 });

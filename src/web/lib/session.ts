@@ -1,6 +1,6 @@
 // The browser session: the auth token and user id in localStorage (keys `auth-token`, `user-id`), observable by React.
 import { useSyncExternalStore } from 'react';
-import { STORAGE } from '../../shared/constants';
+import { STORAGE } from '../../shared/first-load';
 
 export interface SessionSnapshot {
   token: string | null;

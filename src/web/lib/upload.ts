@@ -2,7 +2,7 @@
 // much of a request body has been sent, so this one call uses XMLHttpRequest; its answers and errors are read
 // exactly as api() reads them (ApiError with the server's `{error}` text). Only the Studio imports it, so it stays
 // out of the first load.
-import { STORAGE } from '../../shared/constants';
+import { STORAGE } from '../../shared/first-load';
 import { ApiError, errorFromResponse, NETWORK_ERROR } from './api';
 import { requestEnded, requestStarted } from './progress';
 import { getToken } from './session';

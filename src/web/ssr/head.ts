@@ -4,7 +4,8 @@
 // this module builds the whole head from it, with the defaults every page shares, and writes the tags.
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_SITE, type SiteSettings } from '../../shared/site';
-import { documentTitle, excerpt } from '../lib/format';
+import { documentTitle } from '../lib/document-title';
+import { excerpt } from '../lib/excerpt';
 import { siteQueryKey } from '../lib/use-site';
 /** The share card of pages without an image of their own (public/og-card.png, 1200 × 630). */
 export const DEFAULT_CARD = '/og-card.png';

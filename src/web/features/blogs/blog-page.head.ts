@@ -2,7 +2,7 @@
 // BlogPosting and BreadcrumbList JSON-LD.
 import type { Blog } from '../../../shared/contract';
 import { patterns, paths } from '../../app/paths';
-import { stripHtml } from '../../lib/format';
+import { stripHtml } from '../../lib/excerpt';
 import { breadcrumbs, describe, provider } from '../../ssr/head';
 import { declarePage } from '../../ssr/page-declaration';
 import { blogQueryOptions } from './api/get-blog';

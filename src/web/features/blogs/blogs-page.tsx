@@ -4,7 +4,7 @@ import { paths } from '../../app/paths';
 import { CardGrid, ContentCard } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
 import { LocalDate } from '../../components/local-date';
-import { excerpt } from '../../lib/format';
+import { excerpt } from '../../lib/excerpt';
 import { useBlogs } from './api/get-blogs';
 
 export default function BlogsPage() {

@@ -1,7 +1,6 @@
 // '/contact': who makes the site, from the site's settings (its owner writes them in the Studio): the text, the about
 // image, the personal website link and the social and mail links, each shown only when set.
 import type { ComponentType, SVGProps } from 'react';
-import { paragraphs } from '../../../shared/site';
 import { useSite } from '../../lib/use-site';
 import { ChatIcon, CodeIcon, GlobeIcon, MailIcon, ProfileIcon } from './contact-icons';
 import './contact.css';
@@ -17,6 +16,13 @@ function iconOf(url: string): Icon {
   if (host === 'x.com' || host === 'twitter.com' || host.includes('mastodon')) return ChatIcon;
   return GlobeIcon;
 }
+
+/** The text's paragraphs (a blank line between them). */
+const paragraphs = (text: string): string[] =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /** 'https://www.example.dev/' → 'www.example.dev'. */
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);

@@ -1,5 +1,5 @@
 // '/': the hero with the rotating word and the three latest courses.
-import { HOME_LATEST_COURSES, TEXT } from '../../../shared/constants';
+import { FIRST_LOAD_TEXT, HOME_LATEST_COURSES } from '../../../shared/first-load';
 import { paths } from '../../app/paths';
 import { CardGrid } from '../../components/content-card';
 import { QueryView } from '../../components/query-view';
@@ -33,7 +33,7 @@ export default function HomePage() {
         <div className="container hero__inner">
           <p className="hero__eyebrow">Free courses, tutorials and blogs for programmers</p>
           <h1 className="hero__title">
-            Learn to build with <TypingWord words={TEXT.heroWords} />
+            Learn to build with <TypingWord words={FIRST_LOAD_TEXT.heroWords} />
           </h1>
           <p className="hero__lead">
             Watch short video lessons, follow hands-on tutorials, read the blog, and share the bugs that bite you on

@@ -2,7 +2,8 @@
 // image, the personal website, the social and mail links). Saved with one button; the server's words when it refuses
 // (a link that is not http(s) or mailto, a name too long) are shown.
 import { type FormEvent, useId, useState } from 'react';
-import { SITE_LIMITS, type SiteLink, type SiteSettings } from '../../../shared/site';
+import type { SiteLink, SiteSettings } from '../../../shared/site';
+import { SITE_LIMITS } from '../../../shared/site-schema';
 import type { Me } from '../../../shared/studio';
 import { LIMITS } from '../../../shared/constants';
 import { Loading } from '../../components/loading';

@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths';
 import { AuthorName } from '../../../components/author-name';
 import { TrashIcon } from '../../../components/comment-list';
 import { LocalDate } from '../../../components/local-date';
-import { excerpt } from '../../../lib/format';
+import { excerpt } from '../../../lib/excerpt';
 import { Link } from '../../../lib/router';
 import { BugTags, SolvedBadge, solutionCountText } from './bug-bits';
 

@@ -1,12 +1,13 @@
 // One course as a card: cover, title, 90-character excerpt, the specified 'Start watching!' link, its lessons, its
 // length and the learner's progress. Used by /course and home.
 import type { CourseCard as CourseCardData } from '../../../../shared/contract';
-import { EXCERPT } from '../../../../shared/constants';
+import { EXCERPT } from '../../../../shared/first-load';
 import { loadLearning as learning } from '../../../app/learning-chunk';
 import { paths } from '../../../app/paths';
 import { ContentCard } from '../../../components/content-card';
 import { lazy, Suspense } from 'react';
-import { excerpt, formatLength } from '../../../lib/format';
+import { excerpt } from '../../../lib/excerpt';
+import { formatLength } from '../../../lib/lengths';
 import { useHasLocalProgress, useSession } from '../../../lib/session';
 
 // The learner's progress (a card's bar and resume link, the home page's 'Continue learning' row) is the learning

@@ -8,7 +8,7 @@ import { searchWords } from '../../../../shared/search-words';
 import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/loading';
 import { Modal } from '../../../components/modal';
-import { excerpt } from '../../../lib/format';
+import { excerpt } from '../../../lib/excerpt';
 import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';

@@ -1,7 +1,7 @@
 // After a conflict and a reload: what was typed here and never saved, so it is not silently lost. Each field can
 // be put back (it then replaces the other person's version when it saves) or copied from the read-only box.
 import { useId } from 'react';
-import { stripHtml } from '../../../lib/format';
+import { stripHtml } from '../../../lib/excerpt';
 import type { Fields } from './autosave';
 
 interface RecoveredChangesProps<F extends Fields> {
