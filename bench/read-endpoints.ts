@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChildServer, startChildServer } from './lib/child-server';
+import { demoItems } from './lib/demo-items';
 import { measurePair } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 import { onThrowawayPostgres } from './lib/postgres-half';
@@ -43,21 +44,8 @@ interface Endpoint {
  *  as a signed-in learner, the course list, that lesson and the learner's progress in its course (the lesson page's
  *  own private read). */
 async function endpoints(appUrl: string, token: string): Promise<Endpoint[]> {
-  const courses = (await (await fetch(`${appUrl}/api/course/getCourse`)).json()) as { _id: string }[];
-  let lessonPath: string | undefined;
-  let courseId: string | undefined;
-  for (const course of courses) {
-    const list = (await (await fetch(`${appUrl}/api/lession/getLessionList/${course._id}`)).json()) as {
-      lessonlist?: { _id: string }[];
-    };
-    const first = list.lessonlist?.[0];
-    if (first) {
-      lessonPath = `/api/lession/getLession/${course._id}/${first._id}`;
-      courseId = course._id;
-      break;
-    }
-  }
-  if (!lessonPath || !courseId) throw new Error('The demo content has no lesson to measure');
+  const { courseId, lessonId } = await demoItems(appUrl);
+  const lessonPath = `/api/lession/getLession/${courseId}/${lessonId}`;
   const signedIn = { 'auth-token': token };
   return [
     { name: 'GET /api/course/getCourse', path: '/api/course/getCourse' },

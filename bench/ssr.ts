@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer } from './lib/child-server';
+import { demoItems } from './lib/demo-items';
 import { measurePair } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 
@@ -31,18 +32,12 @@ interface Row {
 }
 
 async function pairs(url: string): Promise<{ page: string; json: string }[]> {
-  const get = async <T>(p: string) => (await (await fetch(url + p)).json()) as T;
-  const courses = await get<{ _id: string; lessonCount: number }[]>('/api/course/getCourse');
-  const course = courses.find((c) => c.lessonCount > 0);
-  if (!course) throw new Error('The demo content has no lesson to measure');
-  const detail = await get<{ lessonlist: { _id: string }[] }>(`/api/lession/getLessionList/${course._id}`);
-  const lesson = detail.lessonlist[0]._id;
-  const [post] = await get<{ _id: string }[]>('/api/blog/getBlog');
+  const { courseId, lessonId, postId } = await demoItems(url);
   return [
     { page: '/', json: '/api/course/getCourse' },
     { page: '/course', json: '/api/course/getCourse' },
-    { page: `/course/${course._id}/${lesson}`, json: `/api/lession/getLession/${course._id}/${lesson}` },
-    { page: `/blog/${post._id}`, json: `/api/blog/getBlogDetail/${post._id}` },
+    { page: `/course/${courseId}/${lessonId}`, json: `/api/lession/getLession/${courseId}/${lessonId}` },
+    { page: `/blog/${postId}`, json: `/api/blog/getBlogDetail/${postId}` },
   ];
 }
 

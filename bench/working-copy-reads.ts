@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChildServer, startChildServer } from './lib/child-server';
+import { demoItems } from './lib/demo-items';
 import { measurePair } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 
@@ -65,22 +66,17 @@ async function editEverything(url: string, token: string): Promise<number> {
   return edits;
 }
 
+/** The reads measured, on the server at `url`: both servers hold the same demo content, so the same place in it. */
 async function readPaths(url: string): Promise<string[]> {
-  const get = async <T>(p: string) => (await (await fetch(url + p)).json()) as T;
-  const courses = await get<{ _id: string; lessonCount: number }[]>('/api/course/getCourse');
-  const course = courses.find((c) => c.lessonCount > 0);
-  if (!course) throw new Error('The demo content has no lesson to measure');
-  const { lessonlist } = await get<{ lessonlist: { _id: string }[] }>(`/api/lession/getLessionList/${course._id}`);
-  const [post] = await get<{ _id: string }[]>('/api/blog/getBlog');
-  const lesson = `${course._id}/${lessonlist[0]._id}`;
+  const { courseId, lessonId, postId } = await demoItems(url);
   return [
     '/api/course/getCourse',
-    `/api/lession/getLession/${lesson}`,
+    `/api/lession/getLession/${courseId}/${lessonId}`,
     '/api/blog/getBlog',
-    `/api/blog/getBlogDetail/${post._id}`,
+    `/api/blog/getBlogDetail/${postId}`,
     '/',
-    `/course/${lesson}`,
-    `/blog/${post._id}`,
+    `/course/${courseId}/${lessonId}`,
+    `/blog/${postId}`,
   ];
 }
 
@@ -108,9 +104,9 @@ async function main(): Promise<void> {
     started.push(edited);
     // The same two processes differ a little on their own (which core, what the scheduler did): each read is first
     // measured with both servers plain, and that ratio is the yardstick for the one after the edits.
-    const paths = await readPaths(plain.url);
-    const others = new Map<string, string>();
-    for (const p of paths) others.set(p, await samePlace(plain.url, edited.url, p));
+    // Item ids differ between the two databases: each server's own paths, read from it, pair up in order.
+    const [paths, otherPaths] = await Promise.all([readPaths(plain.url), readPaths(edited.url)]);
+    const others = new Map(paths.map((p, i) => [p, otherPaths[i]]));
     const pair = (p: string) =>
       measurePair(plain.url + p, edited.url + (others.get(p) ?? p), { duration, connections, rounds: ROUNDS });
     const before = new Map<string, number>();
@@ -167,39 +163,6 @@ async function main(): Promise<void> {
       table,
     ].join('\n'),
   );
-}
-
-/** The path on the second server of the items `p` names on the first (the same course and lesson, or post, found by
- *  title and place); a path naming none is the same. */
-async function samePlace(first: string, second: string, p: string): Promise<string> {
-  const get = async <T>(u: string) => (await (await fetch(u)).json()) as T;
-  const titled = async (u: string) => {
-    const courses = await get<{ _id: string; title: string }[]>(`${u}/api/course/getCourse`);
-    const posts = await get<{ _id: string; title: string }[]>(`${u}/api/blog/getBlog`);
-    return { courses, posts };
-  };
-  const [a, b] = await Promise.all([titled(first), titled(second)]);
-  const swap = new Map<string, string>();
-  for (const kind of ['courses', 'posts'] as const)
-    for (const item of a[kind]) {
-      const match = b[kind].find((other) => other.title === item.title);
-      if (match) swap.set(item._id, match._id);
-    }
-  for (const course of a.courses) {
-    const other = swap.get(course._id);
-    if (!other) continue;
-    const [la, lb] = await Promise.all(
-      [`${first}/api/lession/getLessionList/${course._id}`, `${second}/api/lession/getLessionList/${other}`].map((u) =>
-        get<{ lessonlist: { _id: string }[] }>(u),
-      ),
-    );
-    la.lessonlist.forEach((lesson, i) => lb.lessonlist[i] && swap.set(lesson._id, lb.lessonlist[i]._id));
-  }
-  return p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, (id) => {
-    const other = swap.get(id);
-    if (!other) throw new Error(`No counterpart on the second server for ${id} in ${p}`);
-    return other;
-  });
 }
 
 await main();
