@@ -3,7 +3,7 @@
 // lesson or tutorial is edited in its working copy, published by Update, dropped by Discard, with its history, and
 // previewed as its page will show it (its author, admins, a preview link's holder). Like every Studio call:
 // `no-store`, the Studio's body limit and per-user write limit, and each content write clears the read caches.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,9 +20,8 @@ import {
 } from '../../../shared/practice';
 import { revisionActionBody, revisionList } from '../../../shared/studio-revisions';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
-import { signedInUser } from '../../plugins/current-user';
 import {
-  type Editor,
+  editorOf,
   previewRoutes,
   STUDIO_BODY_BYTES_MAX,
   STUDIO_WRITES_PER_MINUTE,
@@ -49,10 +48,6 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
     reply.header('cache-control', 'no-store');
   });
 
-  const editor = (request: FastifyRequest): Editor => {
-    const { id, name, role } = signedInUser(request);
-    return { id, name, role };
-  };
   /** A content write committed: this process's caches go now; the others hear the NOTIFY. */
   const changed = async <T>(work: Promise<T>): Promise<T> => {
     const result = await work;
@@ -74,12 +69,12 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
       `/api/studio/${path}/:id/exercises`,
       { ...exerciseWrite, schema: { tags, params: idParams, body: exerciseInput, response: { 200: studioExercise } } },
       async (request) =>
-        changed(practice.createExercise(db, editor(request), check, owner, request.params.id, request.body)),
+        changed(practice.createExercise(db, editorOf(request), check, owner, request.params.id, request.body)),
     );
     app.post(
       `/api/studio/${path}/:id/quizzes`,
       { ...write, schema: { tags, params: idParams, body: quizInput, response: { 200: studioQuiz } } },
-      async (request) => changed(practice.createQuiz(db, editor(request), owner, request.params.id, request.body)),
+      async (request) => changed(practice.createQuiz(db, editorOf(request), owner, request.params.id, request.body)),
     );
     app.put(
       `/api/studio/${path}/:id/practice-order`,
@@ -88,7 +83,7 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
         schema: { tags, params: idParams, body: practiceOrderBody, response: { 200: studioPracticeItems } },
       },
       async (request) =>
-        changed(practice.reorderItems(db, editor(request), owner, request.params.id, request.body.ids)),
+        changed(practice.reorderItems(db, editorOf(request), owner, request.params.id, request.body.ids)),
     );
     app.get(
       `/api/studio/${path}/:id/practice`,
@@ -105,12 +100,12 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
   app.patch(
     '/api/studio/exercises/:id',
     { ...exerciseWrite, schema: { tags, params: idParams, body: exercisePatch, response: { 200: studioExercise } } },
-    async (request) => changed(practice.updateExercise(db, editor(request), check, request.params.id, request.body)),
+    async (request) => changed(practice.updateExercise(db, editorOf(request), check, request.params.id, request.body)),
   );
   app.delete(
     '/api/studio/exercises/:id',
     { ...write, schema: { tags, params: idParams, response: { 200: studioExercise } } },
-    async (request) => changed(practice.deleteExercise(db, editor(request), request.params.id)),
+    async (request) => changed(practice.deleteExercise(db, editorOf(request), request.params.id)),
   );
 
   app.get(
@@ -121,12 +116,12 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
   app.patch(
     '/api/studio/quizzes/:id',
     { ...write, schema: { tags, params: idParams, body: quizPatch, response: { 200: studioQuiz } } },
-    async (request) => changed(practice.updateQuiz(db, editor(request), request.params.id, request.body)),
+    async (request) => changed(practice.updateQuiz(db, editorOf(request), request.params.id, request.body)),
   );
   app.delete(
     '/api/studio/quizzes/:id',
     { ...write, schema: { tags, params: idParams, response: { 200: studioQuiz } } },
-    async (request) => changed(practice.deleteQuiz(db, editor(request), request.params.id)),
+    async (request) => changed(practice.deleteQuiz(db, editorOf(request), request.params.id)),
   );
 
   // ---- published versions: Update, Discard changes, history, previews (decision 0051) ----
@@ -149,10 +144,10 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
       schema: { tags, params: idParams, body: revisionActionBody, response: { 200: answer } },
     };
     app.post(`/api/studio/${path}/:id/update`, action, async (request) =>
-      changed(practice.publishItemChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+      changed(practice.publishItemChanges(db, editorOf(request), kind, request.params.id, request.body?.version)),
     );
     app.post(`/api/studio/${path}/:id/discard`, action, async (request) =>
-      changed(practice.discardItemChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+      changed(practice.discardItemChanges(db, editorOf(request), kind, request.params.id, request.body?.version)),
     );
     app.get(
       `/api/studio/${path}/:id/revisions`,
@@ -166,7 +161,7 @@ export const practiceStudioRoutes: FastifyPluginAsync<StudioRoutesOptions> = asy
         changed(
           practice.restoreItemRevision(
             db,
-            editor(request),
+            editorOf(request),
             kind,
             request.params.id,
             request.params.rev,

@@ -6,7 +6,7 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { previewLink } from '../../../shared/studio-revisions';
-import { signedInUser } from '../../plugins/current-user';
+import { editorOf } from './editor-of';
 import { makePreviewLink, type PreviewShape, readPreview, revokePreviewLinks } from './preview.service';
 import type { WorkingKind } from './working-copy';
 
@@ -35,11 +35,6 @@ export function previewRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const editorOf = (request: Parameters<typeof signedInUser>[0]) => {
-    const { id, name, role } = signedInUser(request);
-    return { id, name, role };
-  };
-
   app.post(
     `/api/studio/${path}/:id/preview-link`,
     { ...write, schema: { tags, params: idParams, response: { 200: previewLink } } },
@@ -63,12 +58,7 @@ export function previewRoutes(
       // Signed in (an author or admin previewing their own): the session; a link holder needs none.
       if (request.query.token === undefined && request.headers['auth-token'])
         await app.requireUser.call(app, request, reply);
-      const user = request.user;
-      const viewer = {
-        editor: user ? { id: user.id, name: user.name, role: user.role } : null,
-        token: request.query.token,
-        now: now(),
-      };
+      const viewer = { editor: request.user ? editorOf(request) : null, token: request.query.token, now: now() };
       return readPreview(db, kind, request.params.id, viewer, shape);
     },
   );

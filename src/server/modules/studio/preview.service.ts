@@ -150,19 +150,16 @@ export async function readPreview<T = PreviewAnswer>(
   kind: WorkingKind,
   id: string,
   viewer: PreviewViewer,
-  shape: PreviewShape<T> = readerShape(kind as RevisionKind) as PreviewShape<T>,
+  shape?: PreviewShape<T>,
 ): Promise<T> {
   const state = await itemState(db, REVISABLE[kind], id);
   await assertMaySee(db, kind, state, viewer);
-  return shape(db, state, editedFields(state), viewer.now);
+  const fields = editedFields(state);
+  if (shape) return shape(db, state, fields, viewer.now);
+  return (await readerAnswer(db, kind as RevisionKind, state, fields, viewer.now)) as T;
 }
 
 /** A course's, lesson's, tutorial's or blog post's preview, in the shape of its page's public read. */
-const readerShape =
-  (kind: RevisionKind): PreviewShape<PreviewAnswer> =>
-  (db, state, fields, now) =>
-    readerAnswer(db, kind, state, fields, now);
-
 async function readerAnswer(
   db: Db,
   kind: RevisionKind,

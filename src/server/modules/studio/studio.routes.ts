@@ -1,7 +1,7 @@
 // The Studio API: authors and admins write courses, lessons, tutorials and blog posts; admins set roles
 // and read the audit trail. Every answer is `no-store`; every content write clears the read caches
 // (docs/decisions/0008-studio-roles-drafts-invalidation.md).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,8 +30,7 @@ import { REVISABLE_KINDS, revisionActionBody, revisionList } from '../../../shar
 import { PATHS } from '../../paths';
 import { createMediaStorage, durationOfLink } from '../media';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
-import { signedInUser } from '../../plugins/current-user';
-import type { Editor } from './studio-access';
+import { editorOf } from './editor-of';
 import { listAudit } from './studio-audit.service';
 import * as blogs from './studio-blogs.service';
 import * as courses from './studio-courses.service';
@@ -76,10 +75,6 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
     reply.header('cache-control', 'no-store');
   });
 
-  const editor = (request: FastifyRequest): Editor => {
-    const { id, name, role } = signedInUser(request);
-    return { id, name, role };
-  };
   /** A content write committed: this process's cache goes now; the others hear the NOTIFY. */
   const changed = async <T>(work: Promise<T>): Promise<T> => {
     const result = await work;
@@ -102,7 +97,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
   app.post(
     '/api/studio/courses',
     { ...write, schema: { body: createCourseBody, response: { 200: studioCourse } } },
-    async (request) => changed(courses.createCourse(db, editor(request), request.body)),
+    async (request) => changed(courses.createCourse(db, editorOf(request), request.body)),
   );
   app.get(
     '/api/studio/courses/:id',
@@ -112,32 +107,33 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
   app.patch(
     '/api/studio/courses/:id',
     { ...write, schema: { params: idParams, body: patchCourseBody, response: { 200: studioCourse } } },
-    async (request) => changed(courses.updateCourse(db, editor(request), request.params.id, request.body)),
+    async (request) => changed(courses.updateCourse(db, editorOf(request), request.params.id, request.body)),
   );
   app.delete(
     '/api/studio/courses/:id',
     { ...write, schema: { params: idParams, response: { 200: studioCourse } } },
-    async (request) => changed(courses.deleteCourse(db, editor(request), request.params.id)),
+    async (request) => changed(courses.deleteCourse(db, editorOf(request), request.params.id)),
   );
   app.post(
     '/api/studio/courses/:id/lessons',
     { ...write, schema: { params: idParams, body: createLessonBody, response: { 200: studioLesson } } },
-    async (request) => changed(courses.addLesson(db, editor(request), request.params.id, request.body, durationOf)),
+    async (request) => changed(courses.addLesson(db, editorOf(request), request.params.id, request.body, durationOf)),
   );
   app.put(
     '/api/studio/courses/:id/lesson-order',
     { ...write, schema: { params: idParams, body: lessonOrderBody, response: { 200: z.array(studioLesson) } } },
-    async (request) => changed(courses.reorderLessons(db, editor(request), request.params.id, request.body.ids)),
+    async (request) => changed(courses.reorderLessons(db, editorOf(request), request.params.id, request.body.ids)),
   );
   app.patch(
     '/api/studio/lessons/:id',
     { ...write, schema: { params: idParams, body: patchLessonBody, response: { 200: studioLesson } } },
-    async (request) => changed(courses.updateLesson(db, editor(request), request.params.id, request.body, durationOf)),
+    async (request) =>
+      changed(courses.updateLesson(db, editorOf(request), request.params.id, request.body, durationOf)),
   );
   app.delete(
     '/api/studio/lessons/:id',
     { ...write, schema: { params: idParams, response: { 200: studioLesson } } },
-    async (request) => changed(courses.deleteLesson(db, editor(request), request.params.id)),
+    async (request) => changed(courses.deleteLesson(db, editorOf(request), request.params.id)),
   );
 
   // ---- tutorials ----
@@ -147,7 +143,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
   app.post(
     '/api/studio/tutorials',
     { ...write, schema: { body: createTutorialBody, response: { 200: studioTutorial } } },
-    async (request) => changed(tutorials.createTutorial(db, editor(request), request.body)),
+    async (request) => changed(tutorials.createTutorial(db, editorOf(request), request.body)),
   );
   app.get(
     '/api/studio/tutorials/:id',
@@ -157,12 +153,12 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
   app.patch(
     '/api/studio/tutorials/:id',
     { ...write, schema: { params: idParams, body: patchTutorialBody, response: { 200: studioTutorial } } },
-    async (request) => changed(tutorials.updateTutorial(db, editor(request), request.params.id, request.body)),
+    async (request) => changed(tutorials.updateTutorial(db, editorOf(request), request.params.id, request.body)),
   );
   app.delete(
     '/api/studio/tutorials/:id',
     { ...write, schema: { params: idParams, response: { 200: studioTutorial } } },
-    async (request) => changed(tutorials.deleteTutorial(db, editor(request), request.params.id)),
+    async (request) => changed(tutorials.deleteTutorial(db, editorOf(request), request.params.id)),
   );
 
   // ---- blog posts ----
@@ -172,7 +168,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
   app.post(
     '/api/studio/blogs',
     { ...write, schema: { body: createBlogBody, response: { 200: studioBlog } } },
-    async (request) => changed(blogs.createBlog(db, editor(request), request.body)),
+    async (request) => changed(blogs.createBlog(db, editorOf(request), request.body)),
   );
   app.get(
     '/api/studio/blogs/:id',
@@ -182,12 +178,12 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
   app.patch(
     '/api/studio/blogs/:id',
     { ...write, schema: { params: idParams, body: patchBlogBody, response: { 200: studioBlog } } },
-    async (request) => changed(blogs.updateBlog(db, editor(request), request.params.id, request.body)),
+    async (request) => changed(blogs.updateBlog(db, editorOf(request), request.params.id, request.body)),
   );
   app.delete(
     '/api/studio/blogs/:id',
     { ...write, schema: { params: idParams, response: { 200: studioBlog } } },
-    async (request) => changed(blogs.deleteBlog(db, editor(request), request.params.id)),
+    async (request) => changed(blogs.deleteBlog(db, editorOf(request), request.params.id)),
   );
 
   // ---- published versions: Update, Discard changes, history, previews (decision 0051) ----
@@ -210,12 +206,12 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
     app.post(
       `/api/studio/${path}/:id/update`,
       { ...write, schema: { params: idParams, body: revisionActionBody, response: { 200: item } } },
-      async (request) => changed(publishChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+      async (request) => changed(publishChanges(db, editorOf(request), kind, request.params.id, request.body?.version)),
     );
     app.post(
       `/api/studio/${path}/:id/discard`,
       { ...write, schema: { params: idParams, body: revisionActionBody, response: { 200: item } } },
-      async (request) => changed(discardChanges(db, editor(request), kind, request.params.id, request.body?.version)),
+      async (request) => changed(discardChanges(db, editorOf(request), kind, request.params.id, request.body?.version)),
     );
     app.get(
       `/api/studio/${path}/:id/revisions`,
@@ -227,7 +223,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
       { ...write, schema: { params: revisionParams, body: revisionActionBody, response: { 200: item } } },
       async (request) =>
         changed(
-          restoreRevision(db, editor(request), kind, request.params.id, request.params.rev, request.body?.version),
+          restoreRevision(db, editorOf(request), kind, request.params.id, request.params.rev, request.body?.version),
         ),
     );
     previewRoutes(app, { path, kind, answer: previewAnswer[path], write, now });
@@ -244,7 +240,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
     { ...adminWrite, schema: { params: idParams, body: setRoleBody, response: { 200: studioUser } } },
     // A role is no content: no read cache to clear, but the sessions this process keeps carry the old role.
     async (request) => {
-      const saved = await setRole(db, editor(request), request.params.id, request.body.role, app.config.adminEmails);
+      const saved = await setRole(db, editorOf(request), request.params.id, request.body.role, app.config.adminEmails);
       app.sessionsChanged();
       return saved;
     },
@@ -261,7 +257,7 @@ export const studioRoutes: FastifyPluginAsync<StudioRoutesOptions> = async (inst
       { ...adminWrite, schema: { params: idParams, body: setOwnerBody, response: { 200: answer } } },
       async (request) => {
         const { id } = request.params;
-        await changed(setOwner(db, editor(request), kind, id, request.body.userId, app.config.adminEmails));
+        await changed(setOwner(db, editorOf(request), kind, id, request.body.userId, app.config.adminEmails));
         return get(db, id);
       },
     );
