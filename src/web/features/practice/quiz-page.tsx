@@ -69,10 +69,11 @@ function QuizView({ quiz }: { quiz: Quiz }) {
     });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    // A preview sends nothing (Enter in a field would still submit the form).
+    if (previewing) return event.preventDefault();
     // A visitor's answers go as the plain form post: the server scores them and answers with the result page.
-    if (!signedIn && !previewing) return;
+    if (!signedIn) return;
     event.preventDefault();
-    if (previewing) return;
     if (busy) return;
     setBusy(true);
     setProblem(null);

@@ -5,7 +5,18 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showAlert } from '../../components/alert-banner';
 import { signIn, signOut } from '../../lib/session';
-import { blog, course, fakeServer, json, lesson, ME, renderStudio, type Call } from './studio-test-helpers';
+import type { StudioLesson } from '../../../shared/studio';
+import {
+  blog,
+  course,
+  fakeServer,
+  type Handler,
+  json,
+  lesson,
+  ME,
+  renderStudio,
+  type Call,
+} from './studio-test-helpers';
 
 // Tiptap is a lazy chunk of its own; here a textarea with the same label stands in for it.
 vi.mock('./components/authored-editor', () => ({
@@ -504,12 +515,27 @@ describe('lessons in the course editor', () => {
     ]);
   });
 
-  it("a published lesson's History lists its published versions and Restore puts one into its working copy", async () => {
-    const live = lesson({ _id: 'l1', title: 'Intro, revised', status: 'published', version: 2 });
-    const published = { ...live, published: { title: 'Intro, revised', updatedAt: live.updatedAt } };
+  /** A published course whose one lesson, l1, is published too, open in its editor; `routes` adds the calls the
+   *  test answers (given the lesson as served). */
+  async function openPublishedLesson(
+    title: string,
+    version: number,
+    routes: (served: StudioLesson) => Record<string, Handler>,
+  ) {
+    const live = lesson({ _id: 'l1', title, status: 'published', version });
+    const served = { ...live, published: { title, updatedAt: live.updatedAt } };
     const calls = fakeServer(fetchMock, {
       'GET /api/auth/me': () => json(200, ME.author),
-      'GET /api/studio/courses/c1': () => json(200, course({ status: 'published', lessons: [published] })),
+      'GET /api/studio/courses/c1': () => json(200, course({ status: 'published', lessons: [served] })),
+      ...routes(served),
+    });
+    renderStudio('/studio/courses/c1');
+    fireEvent.click(await screen.findByRole('button', { name: `Edit ${title}` }));
+    return { calls, editor: screen.getByRole('region', { name: 'Edit lesson' }) };
+  }
+
+  it("a published lesson's History lists its published versions and Restore puts one into its working copy", async () => {
+    const { calls, editor } = await openPublishedLesson('Intro, revised', 2, (published) => ({
       'GET /api/studio/lessons/l1/revisions': () =>
         json(200, {
           revisions: [
@@ -523,10 +549,7 @@ describe('lessons in the course editor', () => {
         }),
       'POST /api/studio/lessons/l1/revisions/r1/restore': () =>
         json(200, { ...published, title: 'Intro', version: 3, hasChanges: true }),
-    });
-    renderStudio('/studio/courses/c1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Intro, revised' }));
-    const editor = screen.getByRole('region', { name: 'Edit lesson' });
+    }));
     const history = within(editor).getByText('History').closest('details') as HTMLDetailsElement;
     history.open = true;
     fireEvent(history, new Event('toggle'));
@@ -538,16 +561,9 @@ describe('lessons in the course editor', () => {
   });
 
   it('Unpublish lesson takes a published lesson off on its own, on the version its editor holds: it is a draft again', async () => {
-    const live = lesson({ _id: 'l1', title: 'Intro', status: 'published', version: 4 });
-    const published = { ...live, published: { title: 'Intro', updatedAt: live.updatedAt } };
-    const calls = fakeServer(fetchMock, {
-      'GET /api/auth/me': () => json(200, ME.author),
-      'GET /api/studio/courses/c1': () => json(200, course({ status: 'published', lessons: [published] })),
-      'PATCH /api/studio/lessons/l1': () => json(200, { ...live, status: 'draft', published: null, version: 5 }),
-    });
-    renderStudio('/studio/courses/c1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Intro' }));
-    const editor = screen.getByRole('region', { name: 'Edit lesson' });
+    const { calls, editor } = await openPublishedLesson('Intro', 4, (published) => ({
+      'PATCH /api/studio/lessons/l1': () => json(200, { ...published, status: 'draft', published: null, version: 5 }),
+    }));
     fireEvent.click(within(editor).getByRole('button', { name: 'Unpublish lesson' }));
     expect(await within(editor).findByText('Draft · readers do not see this lesson yet')).toBeTruthy();
     expect(within(editor).getByRole('button', { name: 'Publish lesson' })).toBeTruthy();

@@ -16,7 +16,7 @@ export interface Call {
   url: string;
   body: unknown;
 }
-type Handler = (call: Call) => Response | Promise<Response>;
+export type Handler = (call: Call) => Response | Promise<Response>;
 
 /**
  * Answers fetch calls by 'METHOD /path?query'; an unknown call is a 404 that the test can see in `calls`.
