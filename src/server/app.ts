@@ -10,7 +10,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
+import { COMPRESS_THRESHOLD } from './lib/http-cache';
 import { withLogRedaction } from './lib/log-redaction';
+import { lazyChildLoggerFactory } from './lib/request-logger';
 import { inlineScriptHashes, securityHeaders as securityHeadersOf } from './lib/security-headers';
 import { serverTimeLimits, TIME_LIMITS, type TimeLimits } from './lib/time-limits';
 import { accountRoutes } from './modules/account/account.routes';
@@ -34,6 +36,7 @@ import { studioRoutes, type StudioRoutesOptions } from './modules/studio/studio.
 import { siteRoutes } from './modules/site/site.routes';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
 import bodyTimeLimits from './plugins/body-time-limits';
+import cachedAnswers from './plugins/cached-answers';
 import contentCache from './plugins/content-cache';
 import currentUser from './plugins/current-user';
 import database from './plugins/database';
@@ -100,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: withLogRedaction(options.logger),
     // One line per request instead (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own logger is made only if something logs for it besides that line (lib/request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: config.trustProxy,
     // Search text travels in the path and may be up to 2,000 characters, percent-encoded.
@@ -129,10 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bodyTimeLimits, { limits, headers });
   await app.register(shuttingDown);
   await app.register(nulCharacters);
+  await app.register(cachedAnswers);
   await app.register(requestTurns);
   await app.register(privateByDefault);
   await app.register(requestLog);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD });
   await app.register(rateLimits, { redis: options.redis });
   await app.register(openapi);
   await app.register(outboxWorker, options.outbox ?? {});

@@ -4,15 +4,16 @@
 // cached until the content changes. The renderer is the web app's own entry, as the build bundles it.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Blog, CourseCard, CourseWithLessons, Tutorial } from '../shared/contract';
 import { TEXT } from '../shared/constants';
 import { createPageRenderer } from '../web/entry-server';
 import { blogs, lessons } from './db/schema';
 import { seedDemoContent } from './db/seed/seed';
 import { fixtureContent } from './test/fixtures';
-import { createBlog, createCourse, createLesson } from './test/factories';
+import { createBlog, createCourse, createLesson, createUser } from './test/factories';
 import { createRenderingTestApp, parseHtml } from './test/rendering-test-app';
 import type { TestApp } from './test/test-app';
 
@@ -317,5 +318,61 @@ describe('the page cache', () => {
     expect(text(after, 'h1')).toContain('Renamed post');
     await t.database.db.update(blogs).set({ title: 'Newest post' }).where(eq(blogs.id, post._id));
     t.app.contentChanged();
+  });
+
+  it('keeps a page as the bytes sent: the same page, its ETag, a 304 for a browser that has it', async () => {
+    t.app.contentChanged();
+    const first = await get('/course');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(t.app.cachedAnswers.keeps('/course')).toBe(true);
+    const second = await get('/course');
+    expect(second.body).toBe(first.body);
+    expect(second.headers).toMatchObject({
+      etag,
+      'cache-control': 'no-cache',
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': first.headers['content-security-policy'],
+    });
+    const revalidated = await t.app.inject({ url: '/course', headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // A query is the client's to vary: such an address is rendered from the page cache, never kept as bytes.
+    expect((await get('/course?utm_source=mail')).body).toBe(first.body);
+    expect(t.app.cachedAnswers.keeps('/course?utm_source=mail')).toBe(false);
+  });
+
+  it('sends a kept page compressed, as made once, to a browser that asks', async () => {
+    t.app.contentChanged();
+    const plain = (await get('/course')).body;
+    for (const encoding of ['br', 'gzip'] as const) {
+      // The first request that asks has the page compressed as it is sent while its kept form is made.
+      await vi.waitFor(async () => {
+        const res = await t.app.inject({ url: '/course', headers: { 'accept-encoding': `${encoding}, deflate` } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+        expect(res.headers.vary).toBe('accept-encoding');
+        const unzip = encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync;
+        expect(unzip(res.rawPayload).toString()).toBe(plain);
+      });
+    }
+  });
+
+  it("keeps no reader's own data: a page first asked for by a signed-in learner is the signed-out page", async () => {
+    const learner = await createUser(t.database.db, { name: 'Private Person', email: 'private-person@example.test' });
+    t.app.contentChanged();
+    const asLearner = await t.app.inject({ url: '/course', headers: { 'auth-token': learner.token } });
+    const kept = await get('/course');
+    t.app.contentChanged();
+    const signedOut = await get('/course');
+    // Two renders differ only in when their data was read.
+    const timeless = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
+    expect(kept.body).toBe(asLearner.body);
+    for (const page of [asLearner.body, kept.body]) {
+      expect(timeless(page)).toBe(timeless(signedOut.body));
+      expect(page).not.toContain('Private Person');
+      expect(page).not.toContain('private-person@example.test');
+      expect(page).not.toContain(learner.token);
+    }
   });
 });

@@ -9,6 +9,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *  behind a proxy within 10 s and everyone else at once. */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
 
+/** Answers of this size or more are sent compressed to a client that asks (@fastify/compress's threshold, and the
+ *  kept answers' of lib/cached-answers.ts). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** An answer that may go compressed varies by Accept-Encoding, and says so whichever form it is sent in, so that a
+ *  shared cache never hands a compressed form to a client that did not ask for it. */
+export function varyByEncoding(reply: FastifyReply, body: string): FastifyReply {
+  return Buffer.byteLength(body) >= COMPRESS_THRESHOLD ? reply.header('vary', 'accept-encoding') : reply;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
 /** The default of every answer that sets no policy of its own. */
 export const PRIVATE_CACHE_CONTROL = 'no-store';
 
@@ -29,7 +42,7 @@ export function etagOf(json: string): string {
 }
 
 /** Does If-None-Match name this ETag? Weak comparison (RFC 9110 §13.1.2), `*` matches anything. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.slice(2);
   return ifNoneMatch.split(',').some((candidate) => {
@@ -42,11 +55,17 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function sendPublicJson(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
   const etag = etagOf(json);
   reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).header('etag', etag);
-  if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  return sendJson(reply, json);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  request.server.cachedAnswers.keep(request, {
+    body: json,
+    contentType: JSON_TYPE,
+    cacheControl: PUBLIC_READ_CACHE_CONTROL,
+    etag,
+  });
+  return sendJson(varyByEncoding(reply, json), json);
 }
 
 /** Answers JSON already serialized (a cached read), as Fastify would answer the value it came from. */
 export function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type(JSON_TYPE).send(json);
 }

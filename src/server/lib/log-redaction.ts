@@ -28,9 +28,23 @@ function safeDecode(value: string): string {
   }
 }
 
+// A server answers the same few addresses over and over: each is redacted once (bounded, like every cache here).
+const redacted = new Map<string, string>();
+const REDACTED_MAX = 1_000;
+
 /** The URL with every secret in its path or query replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   if (typeof url !== 'string') return url;
+  let safe = redacted.get(url);
+  if (safe === undefined) {
+    if (redacted.size >= REDACTED_MAX) redacted.clear();
+    safe = redactUncached(url);
+    redacted.set(url, safe);
+  }
+  return safe;
+}
+
+function redactUncached(url: string): string {
   const queryAt = url.indexOf('?');
   const pathPart = queryAt === -1 ? url : url.slice(0, queryAt);
   const segments = pathPart.split('/');

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import type { RenderedPage } from '../../shared/ssr';
+import { CachedAnswers } from '../lib/cached-answers';
 import { MemoCache, ReadCache } from '../lib/read-cache';
 
 export const CONTENT_CHANNEL = 'devcourses_content';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** Server-rendered pages by path: cleared with the read cache, so a page never outlives its data. */
     pageCache: MemoCache<RenderedPage>;
+    /** Public answers (catalogue reads, rendered pages) kept as the bytes sent, cleared with the read cache. */
+    cachedAnswers: CachedAnswers;
     /** Call after a content write committed: clears this process's cache (the others hear the NOTIFY). */
     contentChanged(): void;
     /** Another cache made from content (a learner's progress in a course, decision 0024): cleared with the read
@@ -39,7 +42,8 @@ export default fp(
   async (app) => {
     const cache = new ReadCache();
     const pages = new MemoCache<RenderedPage>(1_000);
-    const derived = new Set<ContentDerivedCache>();
+    const answers = new CachedAnswers();
+    const derived = new Set<ContentDerivedCache>([answers]);
     let listening = false;
     const clear = () => {
       cache.clear();
@@ -48,6 +52,7 @@ export default fp(
     };
     app.decorate('readCache', cache);
     app.decorate('pageCache', pages);
+    app.decorate('cachedAnswers', answers);
     app.decorate('contentChanged', clear);
     app.decorate('clearWithContent', (other: ContentDerivedCache) => {
       derived.add(other);

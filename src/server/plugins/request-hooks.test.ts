@@ -5,8 +5,10 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../lib/error-handler';
+import { lazyChildLoggerFactory } from '../lib/request-logger';
 import { anErrorBody } from '../test/matchers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import type { CurrentUser } from './current-user';
 import nulCharacters from './nul-characters';
 import privateByDefault from './private-by-default';
 import rateLimits from './rate-limits';
@@ -28,6 +30,7 @@ async function bareApp(lines: string[] = []): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: 'info', stream },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLoggerFactory,
     return503OnClosing: false,
   });
   installErrorHandler(app);
@@ -40,6 +43,14 @@ async function bareApp(lines: string[] = []): Promise<FastifyInstance> {
   await app.register(rateLimits, {});
   app.post('/echo', async (request) => request.body);
   app.get('/kept', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
+  app.get('/noisy', async (request) => {
+    request.log.warn({ detail: 1 }, 'something to say');
+    return { ok: true };
+  });
+  app.get('/signed-in', async (request) => {
+    request.user = { id: 'user-1' } as CurrentUser;
+    return { ok: true };
+  });
   app.get('/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
   await app.ready();
   return app;
@@ -82,11 +93,34 @@ describe('the request plugins', () => {
     const from = lines.length;
     await app.inject({ url: '/kept' });
     await app.inject({ url: '/kept?q=%00' });
+    await app.inject({ url: '/signed-in' });
     const logged = lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const reqId = expect.stringMatching(/^req-/) as string;
     expect(logged.filter((line) => line.msg === 'request')).toEqual([
-      expect.objectContaining({ method: 'GET', url: '/kept', statusCode: 200, ms: expect.any(Number) as number }),
-      expect.objectContaining({ method: 'GET', url: '/kept?q=%00', statusCode: 400 }),
+      expect.objectContaining({
+        reqId,
+        method: 'GET',
+        url: '/kept',
+        statusCode: 200,
+        ms: expect.any(Number) as number,
+      }),
+      expect.objectContaining({ reqId, method: 'GET', url: '/kept?q=%00', statusCode: 400 }),
+      expect.objectContaining({ reqId, method: 'GET', url: '/signed-in', statusCode: 200, userId: 'user-1' }),
     ]);
+    // Each line names its own request, and a request with no signed-in user names none.
+    const requests = logged.filter((line) => line.msg === 'request');
+    expect(new Set(requests.map((line) => line.reqId)).size).toBe(3);
+    expect(requests[0]).not.toHaveProperty('userId');
+  });
+
+  it("log a route's own lines with its request's id (the request's logger is made when first used)", async () => {
+    const from = lines.length;
+    await app.inject({ url: '/noisy' });
+    const logged = lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const said = logged.find((line) => line.msg === 'something to say');
+    const answered = logged.find((line) => line.msg === 'request');
+    expect(said).toMatchObject({ level: 40, detail: 1, reqId: expect.stringMatching(/^req-/) as string });
+    expect(answered?.reqId).toBe(said?.reqId);
   });
 
   it('limit the routes that ask for it with 429 saying when to try again, and count failed logins', async () => {

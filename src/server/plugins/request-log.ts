@@ -1,13 +1,22 @@
-// One log line per answered request (method, url, status, milliseconds) instead of Fastify's two; the app is built
-// with Fastify's own request logging off (docs/decisions/0006-request-overhead.md). Secrets in URLs are redacted
-// by the logger itself (lib/log-redaction.ts).
+// One log line per answered request instead of Fastify's two (docs/decisions/0006-request-overhead.md): the request's
+// id, method, address (secrets redacted by the logger itself, lib/log-redaction.ts), status, milliseconds and, once
+// a route has looked them up, the signed-in user's id. The root logger writes it with the id as a field, so a
+// request that logs nothing else never makes its own child logger (lib/request-logger.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 async function requestLog(app: FastifyInstance) {
+  const { log } = app;
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+    log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        userId: request.user?.id,
+      },
       'request',
     );
   });

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SITE_STATE_ID, type SiteSettings } from '../../shared/site';
 import type { CreatePageRenderer, HandedQuery, PageRenderer, RenderedPage, RendererOptions } from '../../shared/ssr';
+import { etagMatches, etagOf, HTML_TYPE, varyByEncoding } from '../lib/http-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,11 +129,21 @@ async function webApp(app: FastifyInstance, { webDir, template, createPageRender
         // A 404 is not kept (clients choose those paths); a page another request was rendering is rendered here.
         const page = cached ?? (rendered === undefined ? await renderer.render(url) : rendered);
         if (page) {
-          return reply
-            .status(page.status)
-            .header('cache-control', 'no-cache')
-            .type('text/html; charset=utf-8')
-            .send(page.html);
+          // A kept page is the same for every reader (pages are rendered for a reader signed out): its bytes are
+          // kept too, and its ETag lets a browser's revalidation end in a bodiless 304.
+          if (page === cached) {
+            const etag = etagOf(page.html);
+            reply.header('etag', etag);
+            if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+            app.cachedAnswers.keep(request, {
+              body: page.html,
+              contentType: HTML_TYPE,
+              cacheControl: 'no-cache',
+              etag,
+            });
+            varyByEncoding(reply, page.html);
+          }
+          return reply.status(page.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(page.html);
         }
       }
       // A preview (a draft or a working copy, decision 0051) is for its author, admins and link holders: never kept,
@@ -141,12 +152,12 @@ async function webApp(app: FastifyInstance, { webDir, template, createPageRender
         return reply
           .header('cache-control', 'no-store')
           .header('x-robots-tag', 'noindex')
-          .type('text/html; charset=utf-8')
+          .type(HTML_TYPE)
           .sendFile('index.html');
       // A page of the app that is not rendered on the server (account pages, the Studio): the app shell routes it.
       return reply
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
+        .type(HTML_TYPE)
         .send(shellWithSite(template ?? '', await app.site()));
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });

@@ -1,0 +1,139 @@
+// Public answers kept as bytes: the next request for an address is answered from them, byte for byte and header for
+// header what the route answered, compressed when asked, 304 when the client has it, and never after the content
+// changed, in this process or another.
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { courses } from '../db/schema';
+import * as demoContent from '../db/seed/content';
+import { seedDemoContent } from '../db/seed/seed';
+import { announceContentChange } from '../plugins/content-cache';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { CachedAnswers } from './cached-answers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoContent(t.database.db, demoContent);
+});
+afterAll(() => t.close());
+
+const COURSES = '/api/course/getCourse';
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+/** The headers an answer is the same by (the date and the connection are the moment's). */
+const lasting = (headers: Record<string, unknown>) => {
+  const { date: _date, connection: _connection, ...rest } = headers;
+  return rest;
+};
+
+describe('catalogue reads kept as bytes', () => {
+  it('answers the second request from its bytes: the same body and headers, and no route runs', async () => {
+    t.app.contentChanged();
+    const first = await get(COURSES);
+    expect(first.statusCode).toBe(200);
+    expect(t.app.cachedAnswers.keeps(COURSES)).toBe(true);
+    const routeRead = vi.spyOn(t.app.readCache, 'get');
+    try {
+      const second = await get(COURSES);
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toBe(first.body);
+      expect(lasting(second.headers)).toEqual(lasting(first.headers));
+      expect(routeRead).not.toHaveBeenCalled();
+      // HEAD is answered the same way, without the body.
+      const head = await t.app.inject({ method: 'HEAD', url: COURSES });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers.etag).toBe(first.headers.etag);
+      expect(head.body).toBe('');
+    } finally {
+      routeRead.mockRestore();
+    }
+  });
+
+  it('answers 304 with no body to a client that has it', async () => {
+    const { headers } = await get(COURSES);
+    const res = await get(COURSES, { 'if-none-match': headers.etag as string });
+    expect(res.statusCode).toBe(304);
+    expect(res.body).toBe('');
+    expect(res.headers.etag).toBe(headers.etag);
+  });
+
+  it('sends the compressed form a client asks for, made once', async () => {
+    const plain = (await get(COURSES)).body;
+    expect(Buffer.byteLength(plain)).toBeGreaterThan(1024);
+    for (const [encoding, unzip] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      await vi.waitFor(async () => {
+        const res = await get(COURSES, { 'accept-encoding': `${encoding};q=1, identity;q=0.5` });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+        expect(unzip(res.rawPayload).toString()).toBe(plain);
+      });
+    }
+    const identity = await get(COURSES, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
+  });
+
+  it('forgets every answer when the content changes, here or in another process', async () => {
+    const [first] = (await get(COURSES)).json<{ _id: string; title: string }[]>();
+    // The Studio's own way: the write and its notification commit together; every process listening clears.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(courses).set({ title: 'Renamed in the Studio' }).where(eq(courses.id, first._id));
+      await announceContentChange(tx);
+    });
+    await vi.waitFor(async () => {
+      const [renamed] = (await get(COURSES)).json<{ title: string }[]>();
+      expect(renamed.title).toBe('Renamed in the Studio');
+    });
+    await t.database.db.update(courses).set({ title: first.title }).where(eq(courses.id, first._id));
+    t.app.contentChanged();
+    expect(t.app.cachedAnswers.keeps(COURSES)).toBe(false);
+    const [back] = (await get(COURSES)).json<{ title: string }[]>();
+    expect(back.title).toBe(first.title);
+  });
+
+  it('keeps no address with a query, and none that failed', async () => {
+    t.app.contentChanged();
+    expect((await get(`${COURSES}?page=2`)).statusCode).toBe(200);
+    expect((await get('/api/lession/getLessionList/not-a-course')).statusCode).toBe(404);
+    expect(t.app.cachedAnswers.size).toBe(0);
+  });
+});
+
+describe('CachedAnswers', () => {
+  const request = (url: string) => ({ url, headers: {} }) as unknown as FastifyRequest;
+  const answer = { body: '{"a":1}', contentType: 'application/json', cacheControl: 'no-cache', etag: 'W/"a"' };
+  const noReply = {} as never;
+
+  it('does not keep an answer made from content read before a change', () => {
+    const answers = new CachedAnswers();
+    const before = request('/a');
+    expect(answers.answer(before, noReply)).toBeUndefined();
+    answers.clear();
+    answers.keep(before, answer);
+    expect(answers.keeps('/a')).toBe(false);
+    const after = request('/a');
+    answers.answer(after, noReply);
+    answers.keep(after, answer);
+    expect(answers.keeps('/a')).toBe(true);
+  });
+
+  it('keeps nothing while off, and is bounded', () => {
+    const answers = new CachedAnswers(3);
+    answers.setEnabled(false);
+    const off = request('/off');
+    answers.answer(off, noReply);
+    answers.keep(off, answer);
+    expect(answers.size).toBe(0);
+    answers.setEnabled(true);
+    for (let i = 0; i < 10; i++) {
+      const each = request(`/${i}`);
+      answers.answer(each, noReply);
+      answers.keep(each, answer);
+    }
+    expect(answers.size).toBeLessThanOrEqual(3);
+  });
+});

@@ -1,0 +1,141 @@
+// Public answers kept as the bytes sent (docs/decisions/0060-cached-answers-as-bytes.md). A catalogue read or a
+// rendered page that is the same for every reader is kept, once answered, with its headers, its ETag and, once a
+// client has asked for it, its compressed form; the next request for the same address is answered from these bytes by
+// the first request hooks, with no route, no serializer and no per-request compression. Kept until the content
+// changes, like the read cache the answers come from (plugins/content-cache.ts).
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_THRESHOLD, etagMatches } from './http-cache';
+
+type Encoding = 'br' | 'gzip';
+
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  // Quality 9 of 11: within a few percent of the smallest form, at a fraction of its time; made once per change.
+  br: (body) =>
+    promisify(zlib.brotliCompress)(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  gzip: (body) => promisify(zlib.gzip)(body, { level: 9 }),
+};
+
+// Accept-Encoding values seen (browsers send a handful), so negotiating costs a map look-up; bounded.
+const negotiated = new Map<string, Encoding | null>();
+
+function encodingFor(acceptEncoding: string): Encoding | null {
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    if (negotiated.size >= 64) negotiated.clear();
+    encoding = negotiate<Encoding>(acceptEncoding, ['br', 'gzip']);
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+export interface AnswerToKeep {
+  body: string;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+}
+
+/** One kept answer: its bytes, the headers it is sent with, and its compressed forms as they are made. */
+class CachedAnswer {
+  readonly body: Buffer;
+  readonly headers: Record<string, string>;
+  private readonly compressed = new Map<Encoding, Buffer | Promise<unknown>>();
+
+  constructor(
+    readonly etag: string,
+    { body, contentType, cacheControl }: AnswerToKeep,
+  ) {
+    this.body = Buffer.from(body);
+    this.headers = { 'content-type': contentType, 'cache-control': cacheControl, etag };
+    if (this.body.length >= COMPRESS_THRESHOLD) this.headers.vary = 'accept-encoding';
+  }
+
+  /** The form for this Accept-Encoding, or undefined while it is being made (that request is answered the usual way). */
+  bodyFor(acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } | undefined {
+    if (this.body.length < COMPRESS_THRESHOLD || !acceptEncoding) return { body: this.body };
+    const encoding = encodingFor(acceptEncoding);
+    if (!encoding) return { body: this.body };
+    const form = this.compressed.get(encoding);
+    if (Buffer.isBuffer(form)) return { body: form, encoding };
+    if (!form) {
+      this.compressed.set(
+        encoding,
+        compressors[encoding](this.body).then(
+          (bytes) => this.compressed.set(encoding, bytes),
+          () => this.compressed.delete(encoding),
+        ),
+      );
+    }
+    return undefined;
+  }
+}
+
+const generationOf = new WeakMap<FastifyRequest, number>();
+
+/** The kept answers of one process, by address. */
+export class CachedAnswers {
+  private readonly answers = new Map<string, CachedAnswer>();
+  /** Counts clears: an answer read before a clear is not kept after it. */
+  private generation = 0;
+  private enabled = true;
+
+  constructor(private readonly maxAnswers = 2_000) {}
+
+  /** Answers the request from its kept bytes, if any; otherwise notes when it began, so that what it answers may be
+   *  kept (an answer made from content read before a change is never kept after it). */
+  answer(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    const key = keyOf(request.url);
+    const kept = this.enabled && key !== undefined && this.answers.get(key);
+    if (!kept) {
+      generationOf.set(request, this.generation);
+      return undefined;
+    }
+    if (etagMatches(request.headers['if-none-match'], kept.etag)) return reply.headers(kept.headers).status(304).send();
+    const form = kept.bodyFor(request.headers['accept-encoding']);
+    if (!form) {
+      generationOf.set(request, this.generation);
+      return undefined;
+    }
+    reply.headers(kept.headers);
+    if (form.encoding) reply.header('content-encoding', form.encoding);
+    return reply.send(form.body);
+  }
+
+  /** Keeps what this request answered for its address (a public answer, the same for every reader). */
+  keep(request: FastifyRequest, answer: AnswerToKeep): void {
+    if (!this.enabled || generationOf.get(request) !== this.generation) return;
+    const key = keyOf(request.url);
+    if (key === undefined || this.answers.get(key)?.etag === answer.etag) return;
+    if (this.answers.size >= this.maxAnswers) this.answers.clear();
+    this.answers.set(key, new CachedAnswer(answer.etag, answer));
+  }
+
+  /** Is an answer kept for this address? (tests) */
+  keeps(url: string): boolean {
+    return this.answers.has(url);
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.answers.clear();
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    this.clear();
+  }
+}
+
+/** Only addresses without a query are kept: a query is the client's to vary, and would only fill the cache. */
+function keyOf(url: string): string | undefined {
+  return url.includes('?') ? undefined : url;
+}
