@@ -8,8 +8,8 @@
 // Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
 // exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
-// index yields. A search is one statement, two when a mistyped word is corrected: the attempts that follow the
-// first ride in its statement and run only when every attempt before them found nothing. See docs/performance.md
+// index yields. A search is one statement when the words match as typed, two when they do not: the fallback
+// attempts share the second and each runs only when the ones before it found nothing. See docs/performance.md
 // (Search) for the figures.
 import { arrayOverlaps, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
