@@ -73,7 +73,8 @@ const TERMS = [
   'async javascript',
   'garbage collector',
   'mentor car',
-  // Typed past the stem ('learning' is stored as 'learn'): found through the shortened-prefix fallback.
+  // Typed past the stem ('learning' is stored as 'learn'): 'learni' is one edit from the title word 'learn' and
+  // found by the correction; 'python performa' through the shortened last word ('perf:*').
   'learni',
   'python performa',
   // Mistyped: no word matches; each word is corrected from the dictionary of published title words (one edit:
@@ -219,12 +220,13 @@ async function main() {
       'the title GIN index, then text matches through `search`; `ts_rank` order within each over at most 500 / 200 ' +
       `candidates; last word as prefix; 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
-      'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. Texts typed past ' +
-      "a stem ('learni', 'python performa') match nothing as a plain prefix and are searched a second time with the " +
-      "last word shortened, so they cost two rounds. Mistyped texts ('pyhton', 'javscript', 'reactt') match " +
-      'nothing in either round; their words are then corrected from the dictionary of published title words ' +
-      '(`search_words`, one indexed lookup) and the corrected text is searched again, so they cost a lookup and a ' +
-      "third round. Each round is one statement over both tables; 'zyxwvut' matches nothing and has no correction.",
+      'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. A text that matches ' +
+      'nothing as typed costs a second statement: the first also reads the dictionary of published title words ' +
+      '(`search_words`, one indexed lookup) when the words match nothing, and the second asks in turn, each only when ' +
+      'the ones before found nothing, the text with its mistyped words corrected (as typed, then with its last word ' +
+      "shortened) and the text with its last word shortened past its stem. So 'pyhton', 'javscript', 'reactt' and " +
+      "'learni' (one edit from the title word 'learn') are answered by their corrections, 'python performa' by " +
+      "'python & perf:*', and 'zyxwvut' finds nothing in two statements.",
     ...sections,
     // Five engineers share two cores: the load says how far to trust the figures.
     `Load average (1 min) ${loadBefore} before the run, ${load()} after, on ${os.cpus().length} cores.`,

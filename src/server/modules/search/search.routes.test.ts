@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResult, type SearchResult } from '../../../shared/contract';
 import { searchWords } from '../../../shared/search-words';
 import type { StudioCourse } from '../../../shared/studio';
+import { rowsOf } from '../../db/client';
 import { searchWords as dictionary } from '../../db/schema';
 import { createCourses, createTutorials, createUser, type TestUser } from '../../test/factories';
 import { call, type Method } from '../../test/kit';
 import { aString, anErrorBody, type ErrorBody } from '../../test/matchers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { correctWords, deletions, editDistance, prefixTsquery, slackPrefixTsquery, typoWords } from './search-query';
+import { searchStatement } from './search.service';
 
 let t: TestApp;
 let user: TestUser;
@@ -206,6 +208,29 @@ describe('GET /api/search/:text', () => {
       const res = await search(text, fuzzUser);
       expect(res.statusCode, JSON.stringify(text)).toBeLessThan(500);
     }
+  });
+});
+
+describe('the search statement', () => {
+  const answer = async (tsqueries: string[], forms?: string[]) => {
+    const attempts = tsqueries.map((tsquery, i) => ({ tsquery, fallback: i > 0 }));
+    const rows = await rowsOf<{ kind: string; title: string }>(
+      t.database.db,
+      searchStatement(attempts, forms ? { forms } : undefined),
+    );
+    return rows.map((row) => `${row.kind}: ${row.title}`);
+  };
+
+  it('runs each attempt only when the ones before it found nothing, in one statement', async () => {
+    expect(await answer(['rust:*', 'react:*'])).toEqual(['course: Rust ownership']);
+    expect(await answer(['qqzz:*', 'zzqq:*', 'react:*', 'rust:*'])).toEqual(['course: React hooks']);
+    expect(await answer(['qqzz:*', 'rust & pack:*'])).toEqual([]);
+  });
+
+  it('answers the dictionary words for the forms only when the first attempt found nothing', async () => {
+    const forms = ['pyhton', ...deletions('pyhton')];
+    expect(await answer(['pyhton:*'], forms)).toContain('word: python');
+    expect(await answer(['rust:*'], forms)).toEqual(['course: Rust ownership']);
   });
 });
 

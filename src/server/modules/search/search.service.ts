@@ -8,7 +8,8 @@
 // Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
 // exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
-// index yields. Each round (plain, shortened, corrected) is one statement over both tables. See docs/performance.md
+// index yields. A search is one statement when the words match as typed, two when they do not: the fallback
+// attempts share the second and each runs only when the ones before it found nothing. See docs/performance.md
 // (Search) for the figures.
 import { arrayOverlaps, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
@@ -31,21 +32,43 @@ const KINDS = {
   tutorial: { table: tutorials, text: tutorials.content, picture: tutorials.image },
 } as const;
 type Kind = keyof typeof KINDS;
+const kinds = Object.keys(KINDS) as Kind[];
 
 interface Hit {
-  kind: Kind;
+  kind: Kind | 'word';
   _id: string;
   title: string;
   text: string;
   picture: string;
+  n: number | string;
 }
 
+/** One attempt at the text: its tsquery, and whether it is a fallback (hidden from the planner, below). */
+interface Attempt {
+  tsquery: string;
+  fallback: boolean;
+}
+
+/**
+ * The first attempt's query is a literal the planner reads: it estimates from it how many rows match and picks the
+ * access path. A fallback's query is hidden from it in a subquery, so it assumes few matches and takes the GIN
+ * indexes: a shortened prefix ('lear:*') makes it expect a large share of the table, and with the candidate LIMIT it
+ * would then choose a sequential scan hoping to stop early, reading thousands of rows where the index reads a few
+ * hundred. (The fallback used to run in a transaction with sequential scans off for this: three more round trips.)
+ */
+function queryOf({ tsquery, fallback }: Attempt): SQL {
+  // The string holds only letters, digits, '&' and ':*' (search-query.ts); it is still bound.
+  return fallback ? sql`(select to_tsquery('english', ${tsquery}))` : sql`to_tsquery('english', ${tsquery})`;
+}
+
+const ident = (...parts: (string | number)[]) => sql.identifier(parts.join('_'));
+
 /** One kind's two tiers as CTEs: its title matches ranked, then its matches in the text alone, only as many as the
- *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). */
-function tiers(kind: Kind, query: SQL): SQL {
+ *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). Nothing is read when `gate`
+ *  is false. */
+function tiers(attempt: number, kind: Kind, query: SQL, gate: SQL): SQL {
   const { table, text, picture } = KINDS[kind];
   const max = LIMITS.searchResultsMax;
-  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${query}`;
   const ranked = (where: SQL, candidates: number, limit: SQL) => sql`
     select c.id, c.title, c.text, c.picture,
       row_number() over (order by ts_rank(c.search, ${query}) desc, c.position, c.id) as n
@@ -53,104 +76,118 @@ function tiers(kind: Kind, query: SQL): SQL {
       select ${table.id} as id, ${table.title} as title, ${text} as text, ${picture} as picture,
         ${table.position} as position, ${table.search} as search
       from ${table}
-      where ${where} and ${table.status} = 'published'
+      where ${gate} and ${where} and ${table.status} = 'published'
       limit ${sql.raw(String(candidates))}
     ) c
     order by n
     limit ${limit}`;
-  return sql`${sql.identifier(`${kind}_title`)} as (${ranked(inTitle, CANDIDATES.title, sql.raw(String(max)))}),
-    ${sql.identifier(`${kind}_text`)} as (${ranked(
+  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${query}`;
+  const title = ident('a', attempt, kind, 'title');
+  return sql`${title} as (${ranked(inTitle, CANDIDATES.title, sql.raw(String(max)))}),
+    ${ident('a', attempt, kind, 'text')} as (${ranked(
       sql`${table.search} @@ ${query} and not (${inTitle})`,
       CANDIDATES.text,
-      sql`(select ${sql.raw(String(max))} - count(*) from ${sql.identifier(`${kind}_title`)})`,
+      sql`(select ${sql.raw(String(max))} - count(*) from ${title})`,
     )})`;
 }
 
-/** Both kinds, both tiers, in one statement: at most 20 of each kind, title matches first. */
-export function rankedStatement(tsquery: string): SQL {
-  // The string holds only letters, digits, '&', '|', parentheses and ':*' (search-query.ts); it is still bound.
-  const query = sql`to_tsquery('english', ${tsquery})`;
-  const kinds = Object.keys(KINDS) as Kind[];
-  const parts = kinds.flatMap((kind) =>
-    ['title', 'text'].map(
-      (tier, i) =>
-        sql`select ${sql.raw(`'${kind}'`)} as kind, ${sql.raw(String(i))} as tier, n, id as "_id", title, text, picture from ${sql.identifier(`${kind}_${tier}`)}`,
+/** An attempt's hits: both kinds, both tiers. */
+const hitsOf = (attempt: number) =>
+  sql.join(
+    kinds.flatMap((kind) =>
+      ['title', 'text'].map(
+        (tier, i) =>
+          sql`select ${sql.raw(`${attempt} as attempt, '${kind}'`)} as kind, ${sql.raw(String(i))} as tier, n, id as "_id", title, text, picture from ${ident('a', attempt, kind, tier)}`,
+      ),
     ),
+    sql` union all `,
   );
-  return sql`with ${sql.join(
-    kinds.map((kind) => tiers(kind, query)),
-    sql`, `,
-  )}
-    ${sql.join(parts, sql` union all `)}
-    order by kind, tier, n`;
+
+/** The forms the dictionary lookup asks for: the typed words to correct and their one-letter-dropped forms. */
+interface Lookup {
+  forms: string[];
 }
 
-async function ranked(db: Db, tsquery: string): Promise<SearchResult> {
-  const { rows } = (await db.execute(rankedStatement(tsquery))) as { rows: Hit[] };
+/**
+ * One statement: each attempt in turn (at most 20 of each kind, title matches first), an attempt running only when
+ * the ones before it found nothing; with a lookup, also the dictionary words that are, or share, one of the typed
+ * words' one-letter-dropped forms, read only when the first attempt found nothing.
+ */
+export function searchStatement(attempts: Attempt[], lookup?: Lookup): SQL {
+  const found = (attempt: number) => sql`exists (select from ${ident('a', attempt)})`;
+  const ctes = attempts.flatMap((current, attempt) => {
+    const before = Array.from({ length: attempt }, (_, i) => sql`not ${found(i)}`);
+    const gate = before.length > 0 ? sql.join(before, sql` and `) : sql`true`;
+    return [
+      ...kinds.map((kind) => tiers(attempt, kind, queryOf(current), gate)),
+      sql`${ident('a', attempt)} as (${hitsOf(attempt)})`,
+    ];
+  });
+  const answers = attempts.map((_, attempt) => sql`select * from ${ident('a', attempt)}`);
+  if (lookup) {
+    const { word, titles, deletions } = searchWords;
+    ctes.push(sql`"known" as (
+      select ${word} as word, ${titles} as titles from ${searchWords}
+      where not ${found(0)} and (${or(inArray(word, lookup.forms), arrayOverlaps(deletions, lookup.forms))})
+      limit ${sql.raw(String(KNOWN_WORDS_MAX))})`);
+    answers.push(sql`select -1, 'word', 0, titles::bigint, null::uuid, word, null, null from "known"`);
+  }
+  return sql`with ${sql.join(ctes, sql`, `)}
+    ${sql.join(answers, sql` union all `)}
+    order by attempt, kind, tier, n`;
+}
+
+const nothing = (): SearchResult => ({ course: [], tutorial: [] });
+
+/** The hits as the contract shapes them, and the dictionary words the statement answered. */
+async function run(
+  db: Db,
+  statement: SQL,
+): Promise<{ result: SearchResult; known: { word: string; titles: number }[] }> {
+  const { rows } = (await db.execute(statement)) as { rows: Hit[] };
   return {
-    course: rows
-      .filter((row) => row.kind === 'course')
-      .map((row) => ({ _id: row._id, title: row.title, description: row.text, cover: row.picture })),
-    tutorial: rows
-      .filter((row) => row.kind === 'tutorial')
-      .map((row) => ({ _id: row._id, title: row.title, image: row.picture, content: row.text })),
+    result: {
+      course: rows
+        .filter((row) => row.kind === 'course')
+        .map((row) => ({ _id: row._id, title: row.title, description: row.text, cover: row.picture })),
+      tutorial: rows
+        .filter((row) => row.kind === 'tutorial')
+        .map((row) => ({ _id: row._id, title: row.title, image: row.picture, content: row.text })),
+    },
+    known: rows.filter((row) => row.kind === 'word').map((row) => ({ word: row.title, titles: Number(row.n) })),
   };
 }
 
 const isEmpty = (result: SearchResult) => result.course.length === 0 && result.tutorial.length === 0;
-const nothing = (): SearchResult => ({ course: [], tutorial: [] });
-
-/** The text's words as typed, the last one a prefix. */
-function plain(db: Db, text: string): Promise<SearchResult> {
-  const tsquery = prefixTsquery(text);
-  return tsquery ? ranked(db, tsquery) : Promise.resolve(nothing());
-}
-
-/** The shortened prefixes of the text's last word (a word typed past its stem, 'learni'), when it has any. */
-function shortened(db: Db, text: string): Promise<SearchResult> {
-  const slack = slackPrefixTsquery(text);
-  if (!slack) return Promise.resolve(nothing());
-  // A short prefix makes the planner expect many matches, and with the candidate LIMIT it would then scan a whole
-  // table hoping to stop early; the GIN indexes are the right path here, so sequential scans are off for this
-  // statement.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return ranked(tx, slack);
-  });
-}
-
-/** The text with each mistyped word corrected from the dictionary of published title words, or null when no word
- *  could be (search-query.ts, `correctWords`). One indexed lookup: the words that are, or share, one of the typed
- *  words' one-letter-dropped forms. */
-async function corrected(db: Db, text: string): Promise<string | null> {
-  const words = splitWords(text);
-  const typed = typoWords(words);
-  if (!typed) return null;
-  const forms = [...new Set(typed.flatMap((word) => [word, ...deletions(word)]))];
-  const known = await db
-    .select({ word: searchWords.word, titles: searchWords.titles })
-    .from(searchWords)
-    .where(or(inArray(searchWords.word, forms), arrayOverlaps(searchWords.deletions, forms)))
-    .limit(KNOWN_WORDS_MAX);
-  return correctWords(words, known)?.join(' ') ?? null;
-}
 
 /**
- * The words as typed; when they match nothing, the text with its mistyped words corrected (one lookup, then a round
- * as typed and, if still nothing, shortened); when there is no correction or it matches nothing either, the last
- * word shortened past its stem. A correction comes before the shortening: it is the narrower of the two ('reactt' is
- * 'react', where the shortened 'reac' would also match 'reach'), and a word typed one letter past its stem is one
- * edit from the title word it starts ('tutoria', 'tutorial').
+ * The words as typed; when they match nothing, the text with its mistyped words corrected (as typed, then with its
+ * last word shortened); when there is no correction or it matches nothing, the last word shortened past its stem.
+ * A correction comes before the shortening: it is the narrower of the two ('reactt' is 'react', where the shortened
+ * 'reac' would also match 'reach'), and a word typed one letter past its stem is one edit from the title word it
+ * starts ('tutoria', 'tutorial').
+ *
+ * Two statements at most: the words as typed, with the dictionary words a correction could come from (read only
+ * when the words match nothing); then the corrected and shortened attempts in one, each running only when the ones
+ * before it found nothing.
  */
 export async function search(db: Db, text: string): Promise<SearchResult> {
-  const result = await plain(db, text);
-  if (!isEmpty(result)) return result;
-  const fixed = await corrected(db, text);
+  const plain = prefixTsquery(text);
+  if (!plain) return nothing();
+  const words = splitWords(text);
+  const typed = typoWords(words);
+  const lookup = typed ? { forms: [...new Set(typed.flatMap((word) => [word, ...deletions(word)]))] } : undefined;
+  const first = await run(db, searchStatement([{ tsquery: plain, fallback: false }], lookup));
+  if (!isEmpty(first.result)) return first.result;
+  const fixed = correctWords(words, first.known)?.join(' ');
+  const rest: Attempt[] = [];
+  const attempt = (tsquery: string | null, fallback: boolean) => {
+    if (tsquery && !rest.some((other) => other.tsquery === tsquery)) rest.push({ tsquery, fallback });
+  };
   if (fixed) {
-    const found = await plain(db, fixed);
-    if (!isEmpty(found)) return found;
-    const foundShortened = await shortened(db, fixed);
-    if (!isEmpty(foundShortened)) return foundShortened;
+    attempt(prefixTsquery(fixed), false);
+    attempt(slackPrefixTsquery(fixed), true);
   }
-  return shortened(db, text);
+  attempt(slackPrefixTsquery(text), true);
+  return rest.length > 0 ? (await run(db, searchStatement(rest))).result : first.result;
 }
