@@ -136,4 +136,17 @@ describe('CachedAnswers', () => {
     }
     expect(answers.size).toBeLessThanOrEqual(3);
   });
+
+  it('drops its answers past its byte budget', () => {
+    const answers = new CachedAnswers(100, 10);
+    for (let i = 0; i < 5; i++) {
+      const each = request(`/${i}`);
+      answers.answer(each, noReply);
+      answers.keep(each, answer);
+      // Each body is 7 bytes: a second fits under 10, a third starts afresh.
+      expect(answers.heldBytes).toBeLessThanOrEqual(14);
+    }
+    expect(answers.size).toBe(1);
+    expect(answers.keeps('/4')).toBe(true);
+  });
 });

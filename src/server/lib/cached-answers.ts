@@ -49,6 +49,8 @@ class CachedAnswer {
   constructor(
     readonly etag: string,
     { body, contentType, cacheControl }: AnswerToKeep,
+    /** Told the size of each compressed form as it is made (the kept answers' byte budget). */
+    private readonly grew: (bytes: number) => void,
   ) {
     this.body = Buffer.from(body);
     this.headers = { 'content-type': contentType, 'cache-control': cacheControl, etag };
@@ -66,7 +68,10 @@ class CachedAnswer {
       this.compressed.set(
         encoding,
         compressors[encoding](this.body).then(
-          (bytes) => this.compressed.set(encoding, bytes),
+          (bytes) => {
+            this.compressed.set(encoding, bytes);
+            this.grew(bytes.length);
+          },
           () => this.compressed.delete(encoding),
         ),
       );
@@ -77,14 +82,19 @@ class CachedAnswer {
 
 const generationOf = new WeakMap<FastifyRequest, number>();
 
-/** The kept answers of one process, by address. */
+/** The kept answers of one process, by address, within a count and a byte budget (bodies and compressed forms): past
+ *  either, they are all dropped and kept afresh, as the read cache does. */
 export class CachedAnswers {
   private readonly answers = new Map<string, CachedAnswer>();
+  private bytes = 0;
   /** Counts clears: an answer read before a clear is not kept after it. */
   private generation = 0;
   private enabled = true;
 
-  constructor(private readonly maxAnswers = 2_000) {}
+  constructor(
+    private readonly maxAnswers = 2_000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
 
   /** Answers the request from its kept bytes, if any; otherwise notes when it began, so that what it answers may be
    *  kept (an answer made from content read before a change is never kept after it). */
@@ -111,8 +121,12 @@ export class CachedAnswers {
     if (!this.enabled || generationOf.get(request) !== this.generation) return;
     const key = keyOf(request.url);
     if (key === undefined || this.answers.get(key)?.etag === answer.etag) return;
-    if (this.answers.size >= this.maxAnswers) this.answers.clear();
-    this.answers.set(key, new CachedAnswer(answer.etag, answer));
+    if (this.answers.size >= this.maxAnswers || this.bytes >= this.maxBytes) this.drop();
+    const kept: CachedAnswer = new CachedAnswer(answer.etag, answer, (bytes) => {
+      if (this.answers.get(key) === kept) this.bytes += bytes;
+    });
+    this.answers.set(key, kept);
+    this.bytes += kept.body.length;
   }
 
   /** Is an answer kept for this address? (tests) */
@@ -124,9 +138,19 @@ export class CachedAnswers {
     return this.answers.size;
   }
 
+  /** The bytes held: bodies and the compressed forms made so far (tests). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   clear(): void {
     this.generation += 1;
+    this.drop();
+  }
+
+  private drop(): void {
     this.answers.clear();
+    this.bytes = 0;
   }
 
   setEnabled(enabled: boolean): void {
