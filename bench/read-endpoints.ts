@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChildServer, startChildServer } from './lib/child-server';
 import { demoItems } from './lib/demo-items';
-import { measurePair } from './lib/measure-pair';
+import { measureRounds } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 import { onThrowawayPostgres } from './lib/postgres-half';
 
@@ -30,6 +30,8 @@ interface Row {
   bareRps: number;
   bareP99: number;
   ratio: number;
+  /** Bare Fastify with the app's security headers and request log line: what every answer must do. */
+  floorRps: number;
   errors: number;
 }
 
@@ -82,19 +84,28 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
     const bare = await startChildServer(path.join(here, 'lib', 'bare-server.ts'), { BENCH_BODIES: bodiesFile });
     started.push(bare);
-    const bareBodies = await Promise.all(paths.map(async ({ path: p }) => (await fetch(bare.url + p)).text()));
-    if (bareBodies.some((b, i) => b !== bodies[paths[i].path])) throw new Error('The bare server answers other bodies');
+    const floor = await startChildServer(path.join(here, 'lib', 'bare-server.ts'), {
+      BENCH_BODIES: bodiesFile,
+      BENCH_FLOOR: '1',
+    });
+    started.push(floor);
+    for (const yardstick of [bare, floor]) {
+      const answers = await Promise.all(paths.map(async ({ path: p }) => (await fetch(yardstick.url + p)).text()));
+      if (answers.some((b, i) => b !== bodies[paths[i].path])) throw new Error('A bare server answers other bodies');
+    }
 
     const rows: Row[] = [];
     for (const { name, path: p, headers } of paths) {
       process.stdout.write(`  ${name}: `);
-      const { app: real, bare: base } = await measurePair(app.url + p, bare.url + p, {
+      const [real, base, least] = await measureRounds([app.url + p, bare.url + p, floor.url + p], {
         duration,
         connections,
         rounds: ROUNDS,
         headers,
       });
-      console.log(`app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)} req/s`);
+      console.log(
+        `app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)}, floor ${Math.round(least.rps)}`,
+      );
       rows.push({
         endpoint: name,
         db,
@@ -103,7 +114,8 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
         bareRps: base.rps,
         bareP99: base.p99,
         ratio: real.rps / base.rps,
-        errors: real.errors + base.errors,
+        floorRps: least.rps,
+        errors: real.errors + base.errors + least.errors,
       });
     }
     return rows;
@@ -113,12 +125,13 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
 }
 
 function table(rows: Row[]): string {
-  const head = '| endpoint | db | req/s | p99 ms | bare req/s | ratio | verdict |';
-  const rule = '|---|---|---:|---:|---:|---:|---|';
+  const head =
+    '| endpoint | db | req/s | p99 ms | bare req/s | ratio | floor req/s | floor ÷ bare | app ÷ floor | verdict |';
+  const rule = '|---|---|---:|---:|---:|---:|---:|---:|---:|---|';
   const lines = rows.map((r) => {
     const ok = r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS && r.errors === 0;
     const verdict = ok ? 'meets' : `MISSES${r.errors ? ` (${r.errors} errors)` : ''}`;
-    return `| ${r.endpoint} | ${r.db} | ${Math.round(r.rps)} | ${r.p99} | ${Math.round(r.bareRps)} | ${r.ratio.toFixed(2)} | ${verdict} |`;
+    return `| ${r.endpoint} | ${r.db} | ${Math.round(r.rps)} | ${r.p99} | ${Math.round(r.bareRps)} | ${r.ratio.toFixed(2)} | ${Math.round(r.floorRps)} | ${(r.floorRps / r.bareRps).toFixed(2)} | ${(r.rps / r.floorRps).toFixed(2)} | ${verdict} |`;
   });
   return [head, rule, ...lines].join('\n');
 }
@@ -146,10 +159,12 @@ async function main(): Promise<void> {
   const section = [
     ...measuredOn('`npm run bench` (bench/read-endpoints.ts)', loadBefore),
     `autocannon: ${connections} connections, ${duration} s per endpoint and server after a 2 s warm-up, in ${ROUNDS}`,
-    'alternating rounds (app, bare, bare, app, …) so load from elsewhere hits both alike; load generator in this',
+    'alternating rounds (app, bare, floor, then floor, bare, app, …) so load from elsewhere hits all alike; load generator in this',
     'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
     '`npm start` does (security headers, request log at info, demo content); the bare server is Fastify with one',
-    'route per path sending the same JSON string from memory, no logger. No compression (autocannon sends no',
+    'route per path sending the same JSON string from memory, no logger. The floor is that server doing only what',
+    "every answer of the app must do, with the app's own code: its security headers and its one request log line at",
+    'info. No compression (autocannon sends no',
     'Accept-Encoding). Rows marked "signed in" send a learner\'s `auth-token` (their session is looked up on every',
     "request, and the lesson page's own private read, the learner's progress in the course, is measured beside them);",
     'the ratio must not fall for them.',

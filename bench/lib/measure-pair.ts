@@ -1,5 +1,5 @@
-// Two URLs measured in alternating rounds under the same load (bench/read-endpoints.ts: the app against a bare server;
-// bench/ssr.ts: a rendered page against its JSON read).
+// URLs measured in alternating rounds under the same load (bench/read-endpoints.ts: the app against a bare server
+// and the floor; bench/ssr.ts: a rendered page against its JSON read).
 import autocannon, { type RawResult } from 'autocannon';
 
 export interface Measured {
@@ -8,34 +8,36 @@ export interface Measured {
   errors: number;
 }
 
+interface RoundOptions {
+  duration: number;
+  connections: number;
+  rounds: number;
+  headers?: Record<string, string>;
+}
+
 /**
- * Measures the app and the bare server on one path in alternating rounds (app, bare, bare, app, …) of
- * duration/rounds seconds each, so a burst of load from elsewhere on the machine hits both alike. Req/s is all
- * completed requests over all rounds' time; p99 is over every request of every round.
+ * Measures each URL in alternating rounds (a, b, c, then c, b, a, …) of duration/rounds seconds each, so a burst of
+ * load from elsewhere on the machine hits them alike. Req/s is all completed requests over all rounds' time; p99 is
+ * over every request of every round.
  */
-export async function measurePair(
-  appUrl: string,
-  bareUrl: string,
-  {
-    duration,
-    connections,
-    rounds,
-    headers = {},
-  }: { duration: number; connections: number; rounds: number; headers?: Record<string, string> },
-): Promise<{ app: Measured; bare: Measured }> {
+export async function measureRounds(
+  urls: string[],
+  { duration, connections, rounds, headers = {} }: RoundOptions,
+): Promise<Measured[]> {
   // Warm-up: fills the read cache, JIT-compiles the hot paths, lets the sockets settle.
-  for (const url of [appUrl, bareUrl]) await autocannon({ url, connections, duration: 2, headers });
-  const runs = { app: [] as RawResult[], bare: [] as RawResult[] };
+  for (const url of urls) await autocannon({ url, connections, duration: 2, headers });
+  const runs = urls.map(() => [] as RawResult[]);
   const round = duration / rounds;
+  const order = urls.map((_, i) => i);
   for (let i = 0; i < rounds; i++) {
-    const order: ('app' | 'bare')[] = i % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
-    for (const which of order) {
-      const url = which === 'app' ? appUrl : bareUrl;
-      runs[which].push(await autocannon({ url, connections, duration: round, headers, skipAggregateResult: true }));
+    for (const which of i % 2 === 0 ? order : [...order].reverse()) {
+      runs[which].push(
+        await autocannon({ url: urls[which], connections, duration: round, headers, skipAggregateResult: true }),
+      );
     }
   }
-  const summarize = (raw: RawResult[]): Measured => {
-    const merged = autocannon.aggregateResult(raw, { url: appUrl, connections });
+  return runs.map((raw, i) => {
+    const merged = autocannon.aggregateResult(raw, { url: urls[i], connections });
     const requests = raw.reduce((n, r) => n + r.totalCompletedRequests, 0);
     const seconds = raw.reduce((n, r) => n + r.duration, 0);
     return {
@@ -43,6 +45,15 @@ export async function measurePair(
       p99: merged.latency.p99,
       errors: raw.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
     };
-  };
-  return { app: summarize(runs.app), bare: summarize(runs.bare) };
+  });
+}
+
+/** Two URLs in alternating rounds (app, bare, bare, app, …). */
+export async function measurePair(
+  appUrl: string,
+  bareUrl: string,
+  options: RoundOptions,
+): Promise<{ app: Measured; bare: Measured }> {
+  const [app, bare] = await measureRounds([appUrl, bareUrl], options);
+  return { app, bare };
 }
