@@ -33,28 +33,28 @@ function encodingFor(acceptEncoding: string): Encoding | null {
   return encoding;
 }
 
+/** A public answer as its route sent it (lib/http-cache.ts, `sendPublic`): its body, ETag and headers. */
 export interface AnswerToKeep {
   body: string;
-  contentType: string;
-  cacheControl: string;
   etag: string;
+  headers: Record<string, string>;
 }
 
 /** One kept answer: its bytes, the headers it is sent with, and its compressed forms as they are made. */
 class CachedAnswer {
   readonly body: Buffer;
+  readonly etag: string;
   readonly headers: Record<string, string>;
   private readonly compressed = new Map<Encoding, Buffer | Promise<unknown>>();
 
   constructor(
-    readonly etag: string,
-    { body, contentType, cacheControl }: AnswerToKeep,
+    { body, etag, headers }: AnswerToKeep,
     /** Told the size of each compressed form as it is made (the kept answers' byte budget). */
     private readonly grew: (bytes: number) => void,
   ) {
     this.body = Buffer.from(body);
-    this.headers = { 'content-type': contentType, 'cache-control': cacheControl, etag };
-    if (this.body.length >= COMPRESS_THRESHOLD) this.headers.vary = 'accept-encoding';
+    this.etag = etag;
+    this.headers = headers;
   }
 
   /** The form for this Accept-Encoding, or undefined while it is being made (that request is answered the usual way). */
@@ -122,7 +122,7 @@ export class CachedAnswers {
     const key = keyOf(request.url);
     if (key === undefined || this.answers.get(key)?.etag === answer.etag) return;
     if (this.answers.size >= this.maxAnswers || this.bytes >= this.maxBytes) this.drop();
-    const kept: CachedAnswer = new CachedAnswer(answer.etag, answer, (bytes) => {
+    const kept: CachedAnswer = new CachedAnswer(answer, (bytes) => {
       if (this.answers.get(key) === kept) this.bytes += bytes;
     });
     this.answers.set(key, kept);

@@ -13,12 +13,6 @@ export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-r
  *  kept answers' of lib/cached-answers.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 
-/** An answer that may go compressed varies by Accept-Encoding, and says so whichever form it is sent in, so that a
- *  shared cache never hands a compressed form to a client that did not ask for it. */
-export function varyByEncoding(reply: FastifyReply, body: string): FastifyReply {
-  return Buffer.byteLength(body) >= COMPRESS_THRESHOLD ? reply.header('vary', 'accept-encoding') : reply;
-}
-
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -31,12 +25,12 @@ const etags = new Map<string, string>();
 const ETAGS_MAX = 5_000;
 
 /** A weak validator: compression changes the bytes, not the content. */
-export function etagOf(json: string): string {
-  let etag = etags.get(json);
+export function etagOf(body: string): string {
+  let etag = etags.get(body);
   if (!etag) {
     if (etags.size >= ETAGS_MAX) etags.clear();
-    etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-    etags.set(json, etag);
+    etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    etags.set(body, etag);
   }
   return etag;
 }
@@ -51,18 +45,35 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/** An answer that is the same for every reader, so it may be kept as the bytes sent (lib/cached-answers.ts). */
+export interface PublicAnswer {
+  body: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+/** The headers a public answer goes with, sent by its route or from its kept bytes: its type, cache policy and ETag,
+ *  and, when it may go compressed, Vary: Accept-Encoding in either form, so that a shared cache never hands a
+ *  compressed form to a client that did not ask for it. */
+function publicHeaders({ body, contentType, cacheControl }: PublicAnswer, etag: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': contentType, 'cache-control': cacheControl, etag };
+  if (Buffer.byteLength(body) >= COMPRESS_THRESHOLD) headers.vary = 'accept-encoding';
+  return headers;
+}
+
+/** Answers a public answer, or 304 when the client has it, and keeps it as bytes for the next request. */
+export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer): FastifyReply {
+  const etag = etagOf(answer.body);
+  const headers = publicHeaders(answer, etag);
+  reply.headers(headers);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  request.server.cachedAnswers.keep(request, { body: answer.body, etag, headers });
+  return reply.send(answer.body);
+}
+
 /** Answers a public catalogue read: its JSON with a short public cache and an ETag, or 304 when the client has it. */
 export function sendPublicJson(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
-  const etag = etagOf(json);
-  reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).header('etag', etag);
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  request.server.cachedAnswers.keep(request, {
-    body: json,
-    contentType: JSON_TYPE,
-    cacheControl: PUBLIC_READ_CACHE_CONTROL,
-    etag,
-  });
-  return sendJson(varyByEncoding(reply, json), json);
+  return sendPublic(request, reply, { body: json, contentType: JSON_TYPE, cacheControl: PUBLIC_READ_CACHE_CONTROL });
 }
 
 /** Answers JSON already serialized (a cached read), as Fastify would answer the value it came from. */

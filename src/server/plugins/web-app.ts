@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SITE_STATE_ID, type SiteSettings } from '../../shared/site';
 import type { CreatePageRenderer, HandedQuery, PageRenderer, RenderedPage, RendererOptions } from '../../shared/ssr';
-import { etagMatches, etagOf, HTML_TYPE, varyByEncoding } from '../lib/http-cache';
+import { HTML_TYPE, sendPublic } from '../lib/http-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,20 +129,10 @@ async function webApp(app: FastifyInstance, { webDir, template, createPageRender
         // A 404 is not kept (clients choose those paths); a page another request was rendering is rendered here.
         const page = cached ?? (rendered === undefined ? await renderer.render(url) : rendered);
         if (page) {
-          // A kept page is the same for every reader (pages are rendered for a reader signed out): its bytes are
-          // kept too, and its ETag lets a browser's revalidation end in a bodiless 304.
-          if (page === cached) {
-            const etag = etagOf(page.html);
-            reply.header('etag', etag);
-            if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-            app.cachedAnswers.keep(request, {
-              body: page.html,
-              contentType: HTML_TYPE,
-              cacheControl: 'no-cache',
-              etag,
-            });
-            varyByEncoding(reply, page.html);
-          }
+          // A kept page is the same for every reader (pages are rendered for a reader signed out): it is answered
+          // as a public answer, with an ETag (a browser's revalidation ends in a bodiless 304), and kept as bytes.
+          if (page === cached)
+            return sendPublic(request, reply, { body: page.html, contentType: HTML_TYPE, cacheControl: 'no-cache' });
           return reply.status(page.status).header('cache-control', 'no-cache').type(HTML_TYPE).send(page.html);
         }
       }
