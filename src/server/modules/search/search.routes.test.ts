@@ -214,10 +214,7 @@ describe('GET /api/search/:text', () => {
 describe('the search statement', () => {
   const answer = async (tsqueries: string[], forms?: string[]) => {
     const attempts = tsqueries.map((tsquery, i) => ({ tsquery, fallback: i > 0 }));
-    const rows = await rowsOf<{ kind: string; title: string }>(
-      t.database.db,
-      searchStatement(attempts, forms ? { forms } : undefined),
-    );
+    const rows = await rowsOf<{ kind: string; title: string }>(t.database.db, searchStatement(attempts, forms));
     return rows.map((row) => `${row.kind}: ${row.title}`);
   };
 

@@ -103,17 +103,12 @@ const hitsOf = (attempt: number) =>
     sql` union all `,
   );
 
-/** The forms the dictionary lookup asks for: the typed words to correct and their one-letter-dropped forms. */
-interface Lookup {
-  forms: string[];
-}
-
 /**
  * One statement: each attempt in turn (at most 20 of each kind, title matches first), an attempt running only when
- * the ones before it found nothing; with a lookup, also the dictionary words that are, or share, one of the typed
- * words' one-letter-dropped forms, read only when the first attempt found nothing.
+ * the ones before it found nothing; with `forms` (the typed words to correct and their one-letter-dropped forms),
+ * also the dictionary words that are, or share, one of those forms, read only when the first attempt found nothing.
  */
-export function searchStatement(attempts: Attempt[], lookup?: Lookup): SQL {
+export function searchStatement(attempts: Attempt[], forms?: string[]): SQL {
   const found = (attempt: number) => sql`exists (select from ${ident('a', attempt)})`;
   const ctes = attempts.flatMap((current, attempt) => {
     const before = Array.from({ length: attempt }, (_, i) => sql`not ${found(i)}`);
@@ -124,11 +119,11 @@ export function searchStatement(attempts: Attempt[], lookup?: Lookup): SQL {
     ];
   });
   const answers = attempts.map((_, attempt) => sql`select * from ${ident('a', attempt)}`);
-  if (lookup) {
+  if (forms) {
     const { word, titles, deletions } = searchWords;
     ctes.push(sql`"known" as (
       select ${word} as word, ${titles} as titles from ${searchWords}
-      where not ${found(0)} and (${or(inArray(word, lookup.forms), arrayOverlaps(deletions, lookup.forms))})
+      where not ${found(0)} and (${or(inArray(word, forms), arrayOverlaps(deletions, forms))})
       limit ${sql.raw(String(KNOWN_WORDS_MAX))})`);
     answers.push(sql`select -1, 'word', 0, titles::bigint, null::uuid, word, null, null from "known"`);
   }
@@ -176,8 +171,8 @@ export async function search(db: Db, text: string): Promise<SearchResult> {
   if (!plain) return nothing();
   const words = splitWords(text);
   const typed = typoWords(words);
-  const lookup = typed ? { forms: [...new Set(typed.flatMap((word) => [word, ...deletions(word)]))] } : undefined;
-  const first = await run(db, searchStatement([{ tsquery: plain, fallback: false }], lookup));
+  const forms = typed ? [...new Set(typed.flatMap((word) => [word, ...deletions(word)]))] : undefined;
+  const first = await run(db, searchStatement([{ tsquery: plain, fallback: false }], forms));
   if (!isEmpty(first.result)) return first.result;
   const fixed = correctWords(words, first.known)?.join(' ');
   const rest: Attempt[] = [];
