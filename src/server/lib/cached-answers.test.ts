@@ -1,6 +1,7 @@
 // Public answers kept as bytes: the next request for an address is answered from them, byte for byte and header for
 // header what the route answered, compressed when asked, 304 when the client has it, and never after the content
 // changed, in this process or another.
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -93,6 +94,38 @@ describe('catalogue reads kept as bytes', () => {
     expect(t.app.cachedAnswers.keeps(COURSES)).toBe(false);
     const [back] = (await get(COURSES)).json<{ title: string }[]>();
     expect(back.title).toBe(first.title);
+  });
+
+  it('writes each kept answer its request log line, with the security headers it was first sent with', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    const logged = await createTestApp({ logger: { level: 'info', stream } });
+    try {
+      await seedDemoContent(logged.database.db, demoContent);
+      const first = await logged.app.inject({ method: 'GET', url: COURSES });
+      expect(first.headers['content-security-policy']).toBeTruthy();
+      expect(logged.app.cachedAnswers.keeps(COURSES)).toBe(true);
+      lines.length = 0;
+      const kept = await logged.app.inject({ method: 'GET', url: COURSES });
+      const head = await logged.app.inject({ method: 'HEAD', url: COURSES });
+      expect(lasting(kept.headers)).toEqual(lasting(first.headers));
+      expect(head.headers['content-length']).toBe(first.headers['content-length']);
+      const requests = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request');
+      expect(requests.map(({ method, url, statusCode }) => ({ method, url, statusCode }))).toEqual([
+        { method: 'GET', url: COURSES, statusCode: 200 },
+        { method: 'HEAD', url: COURSES, statusCode: 200 },
+      ]);
+      expect(requests.every((line) => typeof line.reqId === 'string')).toBe(true);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('keeps no address with a query, and none that failed', async () => {

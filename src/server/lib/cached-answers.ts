@@ -33,43 +33,55 @@ function encodingFor(acceptEncoding: string): Encoding | null {
   return encoding;
 }
 
-/** A public answer as its route sent it (lib/http-cache.ts, `sendPublic`): its body, ETag and headers. */
+/** A public answer as its route sent it (lib/http-cache.ts, `sendPublic`): its body, ETag and every header its reply
+ *  carried (the security headers among them), but for its length and encoding, which each kept form has its own. */
 export interface AnswerToKeep {
   body: string;
   etag: string;
   headers: Record<string, string>;
 }
 
+/** A kept form as it goes out: its bytes and its headers as Node's `writeHead` takes them, listed once. */
+interface Form {
+  body: Buffer;
+  encoding?: Encoding;
+  rawHeaders: string[];
+}
+
 /** One kept answer: its bytes, the headers it is sent with, and its compressed forms as they are made. */
 class CachedAnswer {
-  readonly body: Buffer;
   readonly etag: string;
   readonly headers: Record<string, string>;
-  private readonly compressed = new Map<Encoding, Buffer | Promise<unknown>>();
+  private readonly identity: Form;
+  private readonly compressed = new Map<Encoding, Form | Promise<unknown>>();
 
   constructor(
     { body, etag, headers }: AnswerToKeep,
     /** Told the size of each compressed form as it is made (the kept answers' byte budget). */
     private readonly grew: (bytes: number) => void,
   ) {
-    this.body = Buffer.from(body);
     this.etag = etag;
     this.headers = headers;
+    this.identity = this.form(Buffer.from(body));
+  }
+
+  get bytes(): number {
+    return this.identity.body.length;
   }
 
   /** The form for this Accept-Encoding, or undefined while it is being made (that request is answered the usual way). */
-  bodyFor(acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } | undefined {
-    if (this.body.length < COMPRESS_THRESHOLD || !acceptEncoding) return { body: this.body };
+  formFor(acceptEncoding: string | undefined): Form | undefined {
+    if (this.bytes < COMPRESS_THRESHOLD || !acceptEncoding) return this.identity;
     const encoding = encodingFor(acceptEncoding);
-    if (!encoding) return { body: this.body };
+    if (!encoding) return this.identity;
     const form = this.compressed.get(encoding);
-    if (Buffer.isBuffer(form)) return { body: form, encoding };
+    if (form && !(form instanceof Promise)) return form;
     if (!form) {
       this.compressed.set(
         encoding,
-        compressors[encoding](this.body).then(
+        compressors[encoding](this.identity.body).then(
           (bytes) => {
-            this.compressed.set(encoding, bytes);
+            this.compressed.set(encoding, this.form(bytes, encoding));
             this.grew(bytes.length);
           },
           () => this.compressed.delete(encoding),
@@ -77,6 +89,12 @@ class CachedAnswer {
       );
     }
     return undefined;
+  }
+
+  private form(body: Buffer, encoding?: Encoding): Form {
+    const rawHeaders = [...Object.entries(this.headers).flat(), 'content-length', String(body.length)];
+    if (encoding) rawHeaders.push('content-encoding', encoding);
+    return { body, encoding, rawHeaders };
   }
 }
 
@@ -106,14 +124,17 @@ export class CachedAnswers {
       return undefined;
     }
     if (etagMatches(request.headers['if-none-match'], kept.etag)) return reply.headers(kept.headers).status(304).send();
-    const form = kept.bodyFor(request.headers['accept-encoding']);
+    const form = kept.formFor(request.headers['accept-encoding']);
     if (!form) {
       generationOf.set(request, this.generation);
       return undefined;
     }
-    reply.headers(kept.headers);
-    if (form.encoding) reply.header('content-encoding', form.encoding);
-    return reply.send(form.body);
+    // Written as it was kept, headers and all, past Fastify's reply (its send hooks would only find the answer
+    // complete); the request's log line is still written when it ends.
+    reply.hijack();
+    reply.raw.writeHead(200, form.rawHeaders);
+    reply.raw.end(request.method === 'HEAD' ? undefined : form.body);
+    return reply;
   }
 
   /** Keeps what this request answered for its address (a public answer, the same for every reader). */
@@ -126,7 +147,7 @@ export class CachedAnswers {
       if (this.answers.get(key) === kept) this.bytes += bytes;
     });
     this.answers.set(key, kept);
-    this.bytes += kept.body.length;
+    this.bytes += kept.bytes;
   }
 
   /** Is an answer kept for this address? (tests) */

@@ -67,8 +67,17 @@ export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer:
   const headers = publicHeaders(answer, etag);
   reply.headers(headers);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  request.server.cachedAnswers.keep(request, { body: answer.body, etag, headers });
+  request.server.cachedAnswers.keep(request, { body: answer.body, etag, headers: sentHeaders(reply) });
   return reply.send(answer.body);
+}
+
+/** The headers the reply carries so far, as a kept answer repeats them. */
+function sentHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
 }
 
 /** Answers a public catalogue read: its JSON with a short public cache and an ETag, or 304 when the client has it. */
