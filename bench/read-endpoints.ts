@@ -32,6 +32,8 @@ interface Row {
   ratio: number;
   /** Bare Fastify with the app's security headers and request log line: what every answer must do. */
   floorRps: number;
+  /** Server CPU per request (µs): the app, bare Fastify, the floor. */
+  cpu: [number, number, number];
   errors: number;
 }
 
@@ -102,9 +104,11 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
         connections,
         rounds: ROUNDS,
         headers,
+        pids: [app.pid, bare.pid, floor.pid],
       });
+      const cpu = [real, base, least].map((m) => m.cpuUs ?? Number.NaN) as Row['cpu'];
       console.log(
-        `app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)}, floor ${Math.round(least.rps)}`,
+        `app ${Math.round(real.rps)} req/s (p99 ${real.p99} ms), bare ${Math.round(base.rps)}, floor ${Math.round(least.rps)}; server CPU µs/request ${cpu.map((us) => us.toFixed(1)).join(', ')}`,
       );
       rows.push({
         endpoint: name,
@@ -115,6 +119,7 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
         bareP99: base.p99,
         ratio: real.rps / base.rps,
         floorRps: least.rps,
+        cpu,
         errors: real.errors + base.errors + least.errors,
       });
     }
@@ -126,12 +131,12 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
 
 function table(rows: Row[]): string {
   const head =
-    '| endpoint | db | req/s | p99 ms | bare req/s | ratio | floor req/s | floor ÷ bare | app ÷ floor | verdict |';
-  const rule = '|---|---|---:|---:|---:|---:|---:|---:|---:|---|';
+    '| endpoint | db | req/s | p99 ms | bare req/s | ratio | floor req/s | floor ÷ bare | app ÷ floor | CPU µs/req app, bare, floor | verdict |';
+  const rule = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const lines = rows.map((r) => {
     const ok = r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS && r.errors === 0;
     const verdict = ok ? 'meets' : `MISSES${r.errors ? ` (${r.errors} errors)` : ''}`;
-    return `| ${r.endpoint} | ${r.db} | ${Math.round(r.rps)} | ${r.p99} | ${Math.round(r.bareRps)} | ${r.ratio.toFixed(2)} | ${Math.round(r.floorRps)} | ${(r.floorRps / r.bareRps).toFixed(2)} | ${(r.rps / r.floorRps).toFixed(2)} | ${verdict} |`;
+    return `| ${r.endpoint} | ${r.db} | ${Math.round(r.rps)} | ${r.p99} | ${Math.round(r.bareRps)} | ${r.ratio.toFixed(2)} | ${Math.round(r.floorRps)} | ${(r.floorRps / r.bareRps).toFixed(2)} | ${(r.rps / r.floorRps).toFixed(2)} | ${r.cpu.map((us) => us.toFixed(1)).join(', ')} | ${verdict} |`;
   });
   return [head, rule, ...lines].join('\n');
 }
@@ -168,6 +173,9 @@ async function main(): Promise<void> {
     'Accept-Encoding). Rows marked "signed in" send a learner\'s `auth-token` (their session is looked up on every',
     "request, and the lesson page's own private read, the learner's progress in the course, is measured beside them);",
     'the ratio must not fall for them.',
+    "CPU µs/req: each server process's CPU time (user and system, from /proc) over the requests it answered in its",
+    'rounds: what the server itself spends on a request, which the load generator and load from elsewhere sway far',
+    'less than req/s (a tick is 10 ms, so it is exact to within about 1 %).',
     '',
     `Targets: ratio (app req/s ÷ bare req/s) ≥ ${TARGET_RATIO}, app p99 ≤ ${TARGET_P99_MS} ms.`,
     '',

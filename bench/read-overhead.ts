@@ -15,7 +15,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const connections = 50;
 const ROUNDS = 6;
 const ROUND_S = 2;
-const variants = [
+// BENCH_VARIANTS (';' between variants, ',' between a variant's layers) measures other combinations.
+const variants = process.env.BENCH_VARIANTS?.split(';') ?? [
   'log',
   'one-line-log',
   'helmet',
@@ -23,6 +24,9 @@ const variants = [
   'compress',
   'log,helmet,compress',
   'one-line-log,static-headers,compress',
+  'app-headers',
+  'app-log',
+  'app-headers,app-log',
 ];
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-overhead-'));
@@ -73,7 +77,9 @@ const section = [
   'request logging at info to /dev/null), against the bare route; the body is the demo course list.',
   "log: Fastify's request logging (a line when a request arrives, one when it is answered); one-line-log: one",
   'line per request written in an onResponse hook instead. static-headers: the same headers helmet sets, computed',
-  'once and set in one onRequest hook.',
+  "once and set in one onRequest hook. app-headers, app-log: the app's own security headers plugin and its request log",
+  "line (redacted, lazy request logger), as the read bench's floor has them; async: the log written through an",
+  'asynchronous destination.',
   '',
   '| layers | req/s | bare req/s | ratio |',
   '|---|---:|---:|---:|',

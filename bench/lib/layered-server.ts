@@ -6,16 +6,37 @@ import fs from 'node:fs';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { LogController } from 'fastify';
+import pino from 'pino';
+import { withLogRedaction } from '../../src/server/lib/log-redaction';
+import { lazyChildLoggerFactory } from '../../src/server/lib/request-logger';
+import { securityHeaders as securityHeadersOf } from '../../src/server/lib/security-headers';
+import requestLog from '../../src/server/plugins/request-log';
+import securityHeaders from '../../src/server/plugins/security-headers';
 import { reportListening } from './child-server';
 
 const layers = new Set((process.env.BENCH_LAYERS ?? '').split(',').filter(Boolean));
 const body = fs.readFileSync(process.env.BENCH_BODY as string, 'utf8');
 const oneLine = layers.has('one-line-log');
-const app = Fastify({
-  logger: layers.has('log') || oneLine ? { level: 'info' } : false,
-  // one-line-log: Fastify's two lines per request (received, completed) replaced by one, written on response.
-  ...(oneLine ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
-});
+const appLog = layers.has('app-log');
+const app = appLog
+  ? Fastify({
+      logger: withLogRedaction({
+        level: 'info',
+        ...(layers.has('async')
+          ? { stream: pino.destination({ dest: '/dev/null', sync: false }) }
+          : { file: '/dev/null' }),
+      }),
+      logController: new LogController({ disableRequestLogging: true }),
+      childLoggerFactory: lazyChildLoggerFactory,
+    })
+  : Fastify({
+      logger: layers.has('log') || oneLine ? { level: 'info' } : false,
+      // one-line-log: Fastify's two lines per request (received, completed) replaced by one, written on response.
+      ...(oneLine ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
+    });
+// app-headers, app-log: the app's own security headers and request log line (what the read bench's floor does).
+if (layers.has('app-headers')) await app.register(securityHeaders, { headers: await securityHeadersOf() });
+if (appLog) await app.register(requestLog);
 if (oneLine) {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -1,11 +1,15 @@
 // URLs measured in alternating rounds under the same load (bench/read-endpoints.ts: the app against a bare server
 // and the floor; bench/ssr.ts: a rendered page against its JSON read).
+import fs from 'node:fs';
 import autocannon, { type RawResult } from 'autocannon';
 
 export interface Measured {
   rps: number;
   p99: number;
   errors: number;
+  /** Microseconds of the serving process's CPU (user and system) per request answered, when its pid was given: what
+   *  the server itself spends, which load from elsewhere on the machine sways far less than req/s. */
+  cpuUs?: number;
 }
 
 interface RoundOptions {
@@ -13,7 +17,17 @@ interface RoundOptions {
   connections: number;
   rounds: number;
   headers?: Record<string, string>;
+  /** The process serving each URL (for `cpuUs`). */
+  pids?: number[];
 }
+
+/** A process's CPU time so far in clock ticks (user + system, /proc/<pid>/stat; 100 a second on Linux). */
+function cpuTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+const TICK_US = 10_000;
 
 /**
  * Measures each URL in alternating rounds (a, b, c, then c, b, a, …) of duration/rounds seconds each, so a burst of
@@ -22,18 +36,22 @@ interface RoundOptions {
  */
 export async function measureRounds(
   urls: string[],
-  { duration, connections, rounds, headers = {} }: RoundOptions,
+  { duration, connections, rounds, headers = {}, pids }: RoundOptions,
 ): Promise<Measured[]> {
   // Warm-up: fills the read cache, JIT-compiles the hot paths, lets the sockets settle.
   for (const url of urls) await autocannon({ url, connections, duration: 2, headers });
   const runs = urls.map(() => [] as RawResult[]);
+  const ticks = urls.map(() => 0);
   const round = duration / rounds;
   const order = urls.map((_, i) => i);
   for (let i = 0; i < rounds; i++) {
     for (const which of i % 2 === 0 ? order : [...order].reverse()) {
+      const pid = pids?.[which];
+      const before = pid ? cpuTicks(pid) : 0;
       runs[which].push(
         await autocannon({ url: urls[which], connections, duration: round, headers, skipAggregateResult: true }),
       );
+      if (pid) ticks[which] += cpuTicks(pid) - before;
     }
   }
   return runs.map((raw, i) => {
@@ -44,6 +62,7 @@ export async function measureRounds(
       rps: requests / seconds,
       p99: merged.latency.p99,
       errors: raw.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+      ...(pids?.[i] ? { cpuUs: (ticks[i] * TICK_US) / requests } : {}),
     };
   });
 }
