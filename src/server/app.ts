@@ -128,13 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteSettings);
   await app.register(currentUser);
   await app.register(learnerProgress);
-  // The request hooks, in the order they run: the security headers first, so that every refusal carries them; the
-  // refusals (a body too slow, closing, a NUL in the address) before a request waits for its turn.
+  // The request hooks, in the order they run: a kept answer first (it carries the security headers it was kept with,
+  // and it is never the answer to a refused request); then the security headers, so that every refusal carries them;
+  // the refusals (a body too slow, closing, a NUL in the address) before a request waits for its turn.
+  await app.register(cachedAnswers);
   await app.register(securityHeaders, { headers });
   await app.register(bodyTimeLimits, { limits, headers });
   await app.register(shuttingDown);
   await app.register(nulCharacters);
-  await app.register(cachedAnswers);
   await app.register(requestTurns);
   await app.register(privateByDefault);
   await app.register(requestLog);
