@@ -11,15 +11,19 @@ interface WireError {
   message: string;
 }
 
-/** Dehydrated state with errors as plain `{status, message}` (an Error does not survive JSON). */
+/** Dehydrated state with errors as plain `{status, message}` (an Error does not survive JSON), and without the
+ *  moments the server read and handed over each query: the browser counts the data as fetched when it hydrates
+ *  (`hydrateFromPage`), and without them two renders of the same content are the same bytes, with the same ETag,
+ *  whichever process rendered them and when. */
 export function toWire(state: DehydratedState): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((query) => {
       const error = query.state.error as unknown;
-      if (!(error instanceof ApiError)) return query;
+      const timeless = { ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 } };
+      if (!(error instanceof ApiError)) return timeless;
       const wire: WireError = { status: error.status, message: error.message };
-      return { ...query, state: { ...query.state, error: wire as unknown as Error } };
+      return { ...timeless, state: { ...timeless.state, error: wire as unknown as Error } };
     }),
   };
 }
