@@ -1,5 +1,7 @@
 // Child process: a bare Fastify route plus only the layers named in BENCH_LAYERS (log, one-line-log, helmet,
-// compress, static-headers), to see what each per-request layer of the real app costs on its own.
+// compress, static-headers, app-headers, app-log, app-logger), to see what each per-request layer of the real app
+// costs on its own. app-logger: the app's logger options without its request line; with app-log, `async` or
+// `buffered` write the log through an asynchronous or a 4 KB-buffered destination instead of a synchronous one.
 // static-headers sets the headers helmet would set, computed once, in one hook: what helmet costs beyond the
 // headers themselves.
 import fs from 'node:fs';
@@ -17,14 +19,16 @@ import { reportListening } from './child-server';
 const layers = new Set((process.env.BENCH_LAYERS ?? '').split(',').filter(Boolean));
 const body = fs.readFileSync(process.env.BENCH_BODY as string, 'utf8');
 const oneLine = layers.has('one-line-log');
-const appLog = layers.has('app-log');
+const appLog = layers.has('app-log') || layers.has('app-logger');
 const app = appLog
   ? Fastify({
       logger: withLogRedaction({
         level: 'info',
         ...(layers.has('async')
           ? { stream: pino.destination({ dest: '/dev/null', sync: false }) }
-          : { file: '/dev/null' }),
+          : layers.has('buffered')
+            ? { stream: pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }) }
+            : { file: '/dev/null' }),
       }),
       logController: new LogController({ disableRequestLogging: true }),
       childLoggerFactory: lazyChildLoggerFactory,
@@ -36,7 +40,7 @@ const app = appLog
     });
 // app-headers, app-log: the app's own security headers and request log line (what the read bench's floor does).
 if (layers.has('app-headers')) await app.register(securityHeaders, { headers: await securityHeadersOf() });
-if (appLog) await app.register(requestLog);
+if (layers.has('app-log')) await app.register(requestLog);
 if (oneLine) {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
