@@ -157,6 +157,17 @@ export const searchWords = pgTable(
   (t) => [index('search_words_deletions_idx').using('gin', t.deletions)],
 );
 
+/**
+ * Every lexeme that the `search` of a course or tutorial holds or has held, drafts included: search expands the
+ * prefix of a text's last word into the lexemes that exist, which the GIN indexes find without reading every posting
+ * list whole. Insert-only, so it holds at least the lexemes of every row (a lexeme no row holds any more widens no
+ * query), and kept by triggers on `courses` and `tutorials` in the same statement as every insert and update
+ * (migration 0017 holds them). The SP-GiST index answers `lexeme ^@ prefix`.
+ */
+export const searchLexemes = pgTable('search_lexemes', { lexeme: text('lexeme').primaryKey() }, (t) => [
+  index('search_lexemes_prefix_idx').using('spgist', t.lexeme),
+]);
+
 export const blogs = pgTable(
   'blogs',
   {
