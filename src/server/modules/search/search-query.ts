@@ -8,11 +8,26 @@ export const PREFIX_SLACK = 3;
 /** Shortened prefixes stay at least this long, so they do not widen into every short word. */
 export const MIN_SHORTENED_PREFIX = 4;
 
-/** `one & two & thr:*`, or null when the text holds no searchable word. */
-export function prefixTsquery(text: string): string | null {
+/** A text as search asks for it: every word required, the last one (`last`) as a prefix. */
+export interface PrefixQuery {
+  head: string[];
+  last: string;
+}
+
+/** `one & two & thr:*`. */
+export const tsqueryOf = ({ head, last }: PrefixQuery): string => [...head, `${last}:*`].join(' & ');
+
+/** The words of the text with the last one as a prefix, or null when the text holds no searchable word. */
+export function prefixQuery(text: string): PrefixQuery | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
-  return [...words.slice(0, -1), `${words[words.length - 1]}:*`].join(' & ');
+  return { head: words.slice(0, -1), last: words[words.length - 1] };
+}
+
+/** `one & two & thr:*`, or null when the text holds no searchable word. */
+export function prefixTsquery(text: string): string | null {
+  const query = prefixQuery(text);
+  return query && tsqueryOf(query);
 }
 
 /**
@@ -21,13 +36,12 @@ export function prefixTsquery(text: string): string | null {
  * matches nothing as a plain prefix; the search falls back to this when nothing matched. Only the shortest prefix is
  * asked: every word a longer one matches starts with it, and each prefix costs the index a scan of its own.
  */
-export function slackPrefixTsquery(text: string): string | null {
-  const words = searchWords(text);
-  if (words.length === 0) return null;
-  const last = words[words.length - 1];
-  const drop = Math.min(PREFIX_SLACK, last.length - MIN_SHORTENED_PREFIX);
+export function slackPrefixQuery(text: string): PrefixQuery | null {
+  const query = prefixQuery(text);
+  if (!query) return null;
+  const drop = Math.min(PREFIX_SLACK, query.last.length - MIN_SHORTENED_PREFIX);
   if (drop < 1) return null;
-  return [...words.slice(0, -1), `${last.slice(0, last.length - drop)}:*`].join(' & ');
+  return { head: query.head, last: query.last.slice(0, query.last.length - drop) };
 }
 
 /** The typo fallback forgives words this long at least (shorter ones are one edit from too many words)... */

@@ -8,19 +8,37 @@
 // Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
 // exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
-// index yields. A search is one statement when the words match as typed, two when they do not: the fallback
-// attempts share the second and each runs only when the ones before it found nothing. See docs/performance.md
-// (Search) for the figures.
+// index yields. The index is asked for the lexemes that exist starting with the last word rather than for the prefix
+// itself, when they are few (candidatesOf). A search is one statement when the words match as typed, two when they
+// do not: the fallback attempts share the second and each runs only when the ones before it found nothing. See
+// docs/performance.md (Search) for the figures.
 import { arrayOverlaps, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
 import type { SearchResult } from '../../../shared/contract';
 import { searchWords as splitWords } from '../../../shared/search-words';
 import type { Db } from '../../db/client';
 import { courses, searchWords, tutorials } from '../../db/schema';
-import { correctWords, deletions, prefixTsquery, slackPrefixTsquery, typoWords } from './search-query';
+import {
+  correctWords,
+  deletions,
+  prefixQuery,
+  type PrefixQuery,
+  slackPrefixQuery,
+  tsqueryOf,
+  typoWords,
+} from './search-query';
 
 /** Rows ranked at most: among title matches, and among matches in the text alone (heap reads cost most). */
 export const CANDIDATES = { title: 500, text: 200 } as const;
+
+/** Lexemes a prefix is expanded into at most; a prefix that covers more is searched as a prefix. The index merges an
+ *  OR of lexemes one step per lexeme at every row it reads: at 100,000 + 100,000 rows, up to 4 common lexemes cost
+ *  less than their prefix on both databases, 6 to 8 cost up to 1.5 times more. */
+export const EXPANDED_LEXEMES_MAX = 4;
+/** A last word shorter than this is searched as a prefix, never expanded: it covers many lexemes and a large share of
+ *  the rows, where the planner, seeing the prefix, may read the table from the start and stop at the candidate LIMIT
+ *  ('c:*' is in a third of the bench's titles); an expansion is hidden from it. */
+export const EXPANDED_PREFIX_MIN = 3;
 
 /** Dictionary words one lookup reads at most (a few share a form with a typed word; this only bounds a worst case). */
 const KNOWN_WORDS_MAX = 200;
@@ -43,30 +61,56 @@ interface Hit {
   n: number | string;
 }
 
-/** One attempt at the text: its tsquery, and whether it is a fallback (hidden from the planner, below). */
+/** One attempt at the text: its words, and whether it is a fallback (hidden from the planner, below). */
 interface Attempt {
-  tsquery: string;
+  query: PrefixQuery;
   fallback: boolean;
 }
 
 /**
- * The first attempt's query is a literal the planner reads: it estimates from it how many rows match and picks the
- * access path. A fallback's query is hidden from it in a subquery, so it assumes few matches and takes the GIN
- * indexes: a shortened prefix ('lear:*') makes it expect a large share of the table, and with the candidate LIMIT it
- * would then choose a sequential scan hoping to stop early, reading thousands of rows where the index reads a few
- * hundred. (The fallback used to run in a transaction with sequential scans off for this: three more round trips.)
+ * The query an attempt ranks with, and finds its candidates with when its last word is too short to expand. The first
+ * attempt's query is a literal the planner reads: it estimates from it how many rows match and picks the access path.
+ * A fallback's query is hidden from it in a subquery, so it assumes few matches and takes the GIN indexes: a
+ * shortened prefix ('lear:*') makes it expect a large share of the table, and with the candidate LIMIT it would then
+ * choose a sequential scan hoping to stop early, reading thousands of rows where the index reads a few hundred. (The
+ * fallback used to run in a transaction with sequential scans off for this: three more round trips.)
  */
-function queryOf({ tsquery, fallback }: Attempt): SQL {
+function queryOf({ query, fallback }: Attempt): SQL {
   // The string holds only letters, digits, '&' and ':*' (search-query.ts); it is still bound.
-  return fallback ? sql`(select to_tsquery('english', ${tsquery}))` : sql`to_tsquery('english', ${tsquery})`;
+  const tsquery = sql`to_tsquery('english', ${tsqueryOf(query)})`;
+  return fallback ? sql`(select ${tsquery})` : tsquery;
 }
 
 const ident = (...parts: (string | number)[]) => sql.identifier(parts.join('_'));
 
+/**
+ * The query an attempt finds its candidates with, and the CTE that computes it when it is not the ranking query.
+ * The prefix of the last word is replaced by the lexemes that exist starting with it ('python & perf:*' is
+ * 'python & perform'), which match exactly the rows the prefix matches: a GIN index reads the whole posting list of
+ * every lexeme a prefix covers before it ANDs it with the other words, and skips through those of exact lexemes. The
+ * ranking keeps the prefix query, so the candidates and the answer are the same. The expansion is one row computed
+ * once, in the same statement (the lexemes are read at the same moment as the rows), and hidden from the planner like
+ * a fallback's query; when the prefix covers no lexeme or more than EXPANDED_LEXEMES_MAX, it is the prefix query
+ * itself (migration 0017, search_prefix_expansion).
+ */
+function candidatesOf(attempt: number, current: Attempt): { candidates: SQL; cte?: SQL } {
+  const { head, last } = current.query;
+  if ([...last].length < EXPANDED_PREFIX_MIN) return { candidates: queryOf(current) };
+  const name = ident('a', attempt, 'q');
+  const before = head.length > 0 ? sql`to_tsquery('english', ${head.join(' & ')})` : sql`null`;
+  return {
+    candidates: sql`(select q from ${name})`,
+    cte: sql`${name} as (select coalesce(
+      search_prefix_expansion('english', ${before}, ${last}, ${sql.raw(String(EXPANDED_LEXEMES_MAX))}),
+      to_tsquery('english', ${tsqueryOf(current.query)})) as q)`,
+  };
+}
+
 /** One kind's two tiers as CTEs: its title matches ranked, then its matches in the text alone, only as many as the
- *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). Nothing is read when `gate`
- *  is false. */
-function tiers(attempt: number, kind: Kind, query: SQL, gate: SQL): SQL {
+ *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). Candidates are found with
+ *  `candidates` and ranked with `query`, which match the same rows. Nothing is read when `gate` is false. */
+function tiers(attempt: number, kind: Kind, current: Attempt, candidates: SQL, gate: SQL): SQL {
+  const query = queryOf(current);
   const { table, text, picture } = KINDS[kind];
   const max = LIMITS.searchResultsMax;
   const ranked = (where: SQL, candidates: number, limit: SQL) => sql`
@@ -81,11 +125,11 @@ function tiers(attempt: number, kind: Kind, query: SQL, gate: SQL): SQL {
     ) c
     order by n
     limit ${limit}`;
-  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${query}`;
+  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${candidates}`;
   const title = ident('a', attempt, kind, 'title');
   return sql`${title} as (${ranked(inTitle, CANDIDATES.title, sql.raw(String(max)))}),
     ${ident('a', attempt, kind, 'text')} as (${ranked(
-      sql`${table.search} @@ ${query} and not (${inTitle})`,
+      sql`${table.search} @@ ${candidates} and not (${inTitle})`,
       CANDIDATES.text,
       sql`(select ${sql.raw(String(max))} - count(*) from ${title})`,
     )})`;
@@ -113,8 +157,10 @@ export function searchStatement(attempts: Attempt[], forms?: string[]): SQL {
   const ctes = attempts.flatMap((current, attempt) => {
     const before = Array.from({ length: attempt }, (_, i) => sql`not ${found(i)}`);
     const gate = before.length > 0 ? sql.join(before, sql` and `) : sql`true`;
+    const { candidates, cte } = candidatesOf(attempt, current);
     return [
-      ...kinds.map((kind) => tiers(attempt, kind, queryOf(current), gate)),
+      ...(cte ? [cte] : []),
+      ...kinds.map((kind) => tiers(attempt, kind, current, candidates, gate)),
       sql`${ident('a', attempt)} as (${hitsOf(attempt)})`,
     ];
   });
@@ -167,22 +213,22 @@ const isEmpty = (result: SearchResult) => result.course.length === 0 && result.t
  * before it found nothing.
  */
 export async function search(db: Db, text: string): Promise<SearchResult> {
-  const plain = prefixTsquery(text);
+  const plain = prefixQuery(text);
   if (!plain) return nothing();
   const words = splitWords(text);
   const typed = typoWords(words);
   const forms = typed ? [...new Set(typed.flatMap((word) => [word, ...deletions(word)]))] : undefined;
-  const first = await run(db, searchStatement([{ tsquery: plain, fallback: false }], forms));
+  const first = await run(db, searchStatement([{ query: plain, fallback: false }], forms));
   if (!isEmpty(first.result)) return first.result;
   const fixed = correctWords(words, first.known)?.join(' ');
   const rest: Attempt[] = [];
-  const attempt = (tsquery: string | null, fallback: boolean) => {
-    if (tsquery && !rest.some((other) => other.tsquery === tsquery)) rest.push({ tsquery, fallback });
+  const attempt = (query: PrefixQuery | null, fallback: boolean) => {
+    if (query && !rest.some((other) => tsqueryOf(other.query) === tsqueryOf(query))) rest.push({ query, fallback });
   };
   if (fixed) {
-    attempt(prefixTsquery(fixed), false);
-    attempt(slackPrefixTsquery(fixed), true);
+    attempt(prefixQuery(fixed), false);
+    attempt(slackPrefixQuery(fixed), true);
   }
-  attempt(slackPrefixTsquery(text), true);
+  attempt(slackPrefixQuery(text), true);
   return rest.length > 0 ? (await run(db, searchStatement(rest))).result : first.result;
 }
