@@ -118,6 +118,12 @@ describe('a prefix expanded into the lexemes that exist', () => {
     expect(await found(text)).toEqual(await byPrefixQuery(text));
   });
 
+  it('answers a course whose title and text both match once, among the title matches', async () => {
+    const { course } = await found('pyth');
+    expect(course.filter((title) => title === 'Proper python')).toHaveLength(1);
+    expect(course.indexOf('Proper python')).toBeLessThan(course.indexOf('Perfume making'));
+  });
+
   it('finds by prefix the words of a course published, edited and updated in the Studio', async () => {
     // 'zygot' is known already, so 'zygo' is expanded: a word the lexemes missed would not be found.
     await createCourses(t.database.db, [{ title: 'Cell biology', description: '<p>The zygote</p>' }]);

@@ -17,6 +17,11 @@ export interface PrefixQuery {
 /** `one & two & thr:*`. */
 export const tsqueryOf = ({ head, last }: PrefixQuery): string => [...head, `${last}:*`].join(' & ');
 
+/** `one:A & two:A & thr:*A`: the same words, found in the title part of a row's `search` (the title's lexemes weigh A
+ *  there), so it matches exactly the rows whose title matches `one & two & thr:*`. */
+export const titleTsqueryOf = ({ head, last }: PrefixQuery): string =>
+  [...head.map((word) => `${word}:A`), `${last}:*A`].join(' & ');
+
 /** The words of the text with the last one as a prefix, or null when the text holds no searchable word. */
 export function prefixQuery(text: string): PrefixQuery | null {
   const words = searchWords(text);

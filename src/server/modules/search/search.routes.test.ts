@@ -16,6 +16,7 @@ import {
   prefixQuery,
   prefixTsquery,
   slackPrefixQuery,
+  titleTsqueryOf,
   tsqueryOf,
   typoWords,
 } from './search-query';
@@ -324,6 +325,7 @@ describe('prefixTsquery', () => {
     expect(slack('learn')).toBe('lear:*');
     expect(slack('pyth')).toBeNull();
     expect(slack('!!!')).toBeNull();
+    expect(titleTsqueryOf({ head: ['c', 'intro'], last: 'tuto' })).toBe('c:A & intro:A & tuto:*A');
     expect(prefixTsquery('  ')).toBeNull();
     expect(prefixTsquery('::: *** !!!')).toBeNull();
     expect(searchWords('ÉCOLE straße 42')).toEqual(['école', 'straße', '42']);

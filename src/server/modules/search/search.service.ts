@@ -24,6 +24,7 @@ import {
   prefixQuery,
   type PrefixQuery,
   slackPrefixQuery,
+  titleTsqueryOf,
   tsqueryOf,
   typoWords,
 } from './search-query';
@@ -126,10 +127,13 @@ function tiers(attempt: number, kind: Kind, current: Attempt, candidates: SQL, g
     order by n
     limit ${limit}`;
   const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${candidates}`;
+  // A text candidate whose title matches is a title match, ranked in the title tier. Asked of its `search` rather than
+  // of its title, which would be parsed and stemmed again for every candidate.
+  const titleMatch = sql`${table.search} @@ to_tsquery('english', ${titleTsqueryOf(current.query)})`;
   const title = ident('a', attempt, kind, 'title');
   return sql`${title} as (${ranked(inTitle, CANDIDATES.title, sql.raw(String(max)))}),
     ${ident('a', attempt, kind, 'text')} as (${ranked(
-      sql`${table.search} @@ ${candidates} and not (${inTitle})`,
+      sql`${table.search} @@ ${candidates} and not (${titleMatch})`,
       CANDIDATES.text,
       sql`(select ${sql.raw(String(max))} - count(*) from ${title})`,
     )})`;
