@@ -34,7 +34,7 @@ export const CANDIDATES = { title: 500, text: 200 } as const;
 
 /** Lexemes a prefix is expanded into at most; a prefix that covers more is searched as a prefix. The index merges an
  *  OR of lexemes one step per lexeme at every row it reads: at 100,000 + 100,000 rows, up to 4 common lexemes cost
- *  less than their prefix on both databases, 6 to 8 cost up to 1.5 times more. */
+ *  less than their prefix on both databases, 5 or 6 about as much, 7 or 8 up to 1.4 times more. */
 export const EXPANDED_LEXEMES_MAX = 4;
 /** A last word shorter than this is searched as a prefix, never expanded: it covers many lexemes and a large share of
  *  the rows, where the planner, seeing the prefix, may read the table from the start and stop at the candidate LIMIT
