@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import * as demoContent from '../src/server/db/seed/content';
 import { startChildServer } from './lib/child-server';
+import { measureRounds } from './lib/measure-pair';
 import { writeSection } from './lib/performance-doc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,7 +25,9 @@ const variants = process.env.BENCH_VARIANTS?.split(';') ?? [
   'log,helmet,compress',
   'one-line-log,static-headers,compress',
   'app-headers',
+  'app-logger',
   'app-log',
+  'app-log,buffered',
   'app-headers,app-log',
 ];
 
@@ -47,17 +49,14 @@ try {
   for (const layers of variants) {
     const layered = await startChildServer(script, { BENCH_BODY: bodyFile, BENCH_LAYERS: layers });
     try {
-      for (const url of [layered.url, bare.url]) await autocannon({ url: `${url}/body`, connections, duration: 1 });
-      const done = { layered: 0, bare: 0 };
-      for (let i = 0; i < ROUNDS; i++) {
-        for (const which of i % 2 === 0 ? (['layered', 'bare'] as const) : (['bare', 'layered'] as const)) {
-          const url = `${which === 'bare' ? bare.url : layered.url}/body`;
-          const run = await autocannon({ url, connections, duration: ROUND_S, skipAggregateResult: true });
-          done[which] += run.totalCompletedRequests;
-        }
-      }
-      const seconds = ROUNDS * ROUND_S;
-      const row = `| ${layers.replaceAll(',', ' + ')} | ${Math.round(done.layered / seconds)} | ${Math.round(done.bare / seconds)} | ${(done.layered / done.bare).toFixed(2)} |`;
+      const [top, base] = await measureRounds([`${layered.url}/body`, `${bare.url}/body`], {
+        duration: ROUNDS * ROUND_S,
+        connections,
+        rounds: ROUNDS,
+        pids: [layered.pid, bare.pid],
+      });
+      const cpu = [top.cpuUs ?? Number.NaN, base.cpuUs ?? Number.NaN];
+      const row = `| ${layers.replaceAll(',', ' + ')} | ${Math.round(top.rps)} | ${Math.round(base.rps)} | ${(top.rps / base.rps).toFixed(2)} | ${cpu[0].toFixed(1)} | ${cpu[1].toFixed(1)} | ${(cpu[0] - cpu[1]).toFixed(1)} |`;
       console.log(row);
       rows.push(row);
     } finally {
@@ -81,8 +80,10 @@ const section = [
   "line (redacted, lazy request logger), as the read bench's floor has them; app-logger: the app's logger without the",
   'line; async, buffered: the line written through an asynchronous or a 4 KB-buffered destination.',
   '',
-  '| layers | req/s | bare req/s | ratio |',
-  '|---|---:|---:|---:|',
+  "CPU µs/req: each server process's CPU time (user and system) over the requests it answered in its rounds.",
+  '',
+  '| layers | req/s | bare req/s | ratio | CPU µs/req | bare CPU µs/req | added µs |',
+  '|---|---:|---:|---:|---:|---:|---:|',
   ...rows,
 ].join('\n');
 writeSection('Read endpoints: where the time goes', section);
