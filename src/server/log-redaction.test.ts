@@ -1,20 +1,14 @@
 // Secrets in URLs never reach the log: the token links the app sends (verification, password reset, one-time
 // sign-in), secrets under a query name, and anything shaped like a token, on every line that shows a URL.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from './lib/log-redaction';
 import { newToken } from './lib/tokens';
+import { logLines } from './test/log-lines';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
-const lines: string[] = [];
+const { lines, stream } = logLines();
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      callback();
-    },
-  });
   t = await createTestApp({ logger: { level: 'info', stream } });
 });
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 // Public answers kept as bytes: the next request for an address is answered from them, byte for byte and header for
 // header what the route answered, compressed when asked, 304 when the client has it, and never after the content
 // changed, in this process or another.
-import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +9,7 @@ import { courses } from '../db/schema';
 import * as demoContent from '../db/seed/content';
 import { seedDemoContent } from '../db/seed/seed';
 import { announceContentChange } from '../plugins/content-cache';
+import { logLines } from '../test/log-lines';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { CachedAnswers } from './cached-answers';
 
@@ -97,13 +97,7 @@ describe('catalogue reads kept as bytes', () => {
   });
 
   it('writes each kept answer its request log line, with the security headers it was first sent with', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        callback();
-      },
-    });
+    const { lines, stream } = logLines();
     const logged = await createTestApp({ logger: { level: 'info', stream } });
     try {
       await seedDemoContent(logged.database.db, demoContent);

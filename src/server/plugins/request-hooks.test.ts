@@ -1,11 +1,11 @@
 // The plugins that run on every request, each on a bare Fastify, and their order in the app: the security headers
 // come first, so every refusal carries them; a closing app refuses before it looks at the address; a refused
 // request leaves one log line and is never cached.
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../lib/error-handler';
 import { lazyChildLoggerFactory } from '../lib/request-logger';
+import { type LogLines, logLines } from '../test/log-lines';
 import { anErrorBody } from '../test/matchers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { CurrentUser } from './current-user';
@@ -20,13 +20,7 @@ import shuttingDown from './shutting-down';
 const HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
 
 /** A bare Fastify with the request plugins in the app's order, one route, and the app's error handler. */
-async function bareApp(lines: string[] = []): Promise<FastifyInstance> {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      callback();
-    },
-  });
+async function bareApp({ stream }: LogLines = logLines()): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: 'info', stream },
     logController: new LogController({ disableRequestLogging: true }),
@@ -58,9 +52,10 @@ async function bareApp(lines: string[] = []): Promise<FastifyInstance> {
 
 describe('the request plugins', () => {
   let app: FastifyInstance;
-  const lines: string[] = [];
+  const log = logLines();
+  const { lines } = log;
   beforeAll(async () => {
-    app = await bareApp(lines);
+    app = await bareApp(log);
   });
   afterAll(() => app.close());
 
