@@ -3,9 +3,8 @@
 // BENCH_FLOOR=1: the same server doing only what every answer of the app must do, with the app's own pieces: its
 // security headers, and its request log line at info (written to /dev/null), with the app's logger options.
 import fs from 'node:fs';
-import Fastify, { LogController } from 'fastify';
-import { withLogRedaction } from '../../src/server/lib/log-redaction';
-import { lazyChildLoggerFactory } from '../../src/server/lib/request-logger';
+import Fastify from 'fastify';
+import { appLogging } from '../../src/server/lib/request-logger';
 import { securityHeaders as securityHeadersOf } from '../../src/server/lib/security-headers';
 import requestLog from '../../src/server/plugins/request-log';
 import securityHeaders from '../../src/server/plugins/security-headers';
@@ -13,13 +12,7 @@ import { reportListening } from './child-server';
 
 const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES as string, 'utf8')) as Record<string, string>;
 const floor = process.env.BENCH_FLOOR === '1';
-const app = floor
-  ? Fastify({
-      logger: withLogRedaction({ level: 'info', file: '/dev/null' }),
-      logController: new LogController({ disableRequestLogging: true }),
-      childLoggerFactory: lazyChildLoggerFactory,
-    })
-  : Fastify({ logger: false });
+const app = floor ? Fastify(appLogging({ level: 'info', file: '/dev/null' })) : Fastify({ logger: false });
 if (floor) {
   await app.register(securityHeaders, { headers: await securityHeadersOf() });
   await app.register(requestLog);

@@ -9,8 +9,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
-import { withLogRedaction } from '../../src/server/lib/log-redaction';
-import { lazyChildLoggerFactory } from '../../src/server/lib/request-logger';
+import { appLogging } from '../../src/server/lib/request-logger';
 import { securityHeaders as securityHeadersOf } from '../../src/server/lib/security-headers';
 import requestLog from '../../src/server/plugins/request-log';
 import securityHeaders from '../../src/server/plugins/security-headers';
@@ -21,8 +20,8 @@ const body = fs.readFileSync(process.env.BENCH_BODY as string, 'utf8');
 const oneLine = layers.has('one-line-log');
 const appLog = layers.has('app-log') || layers.has('app-logger');
 const app = appLog
-  ? Fastify({
-      logger: withLogRedaction({
+  ? Fastify(
+      appLogging({
         level: 'info',
         ...(layers.has('async')
           ? { stream: pino.destination({ dest: '/dev/null', sync: false }) }
@@ -30,9 +29,7 @@ const app = appLog
             ? { stream: pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }) }
             : { file: '/dev/null' }),
       }),
-      logController: new LogController({ disableRequestLogging: true }),
-      childLoggerFactory: lazyChildLoggerFactory,
-    })
+    )
   : Fastify({
       logger: layers.has('log') || oneLine ? { level: 'info' } : false,
       // one-line-log: Fastify's two lines per request (received, completed) replaced by one, written on response.

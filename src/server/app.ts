@@ -1,7 +1,7 @@
 // Builds the Fastify app (no listen): what it is made of, in order. The infrastructure is in plugins/, the API in
 // modules/; tests build it and call `inject`.
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { LIMITS } from '../shared/constants';
@@ -11,8 +11,7 @@ import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
 import { COMPRESS_THRESHOLD } from './lib/http-cache';
-import { withLogRedaction } from './lib/log-redaction';
-import { lazyChildLoggerFactory } from './lib/request-logger';
+import { appLogging } from './lib/request-logger';
 import { inlineScriptHashes, securityHeaders as securityHeadersOf } from './lib/security-headers';
 import { serverTimeLimits, TIME_LIMITS, type TimeLimits } from './lib/time-limits';
 import { accountRoutes } from './modules/account/account.routes';
@@ -99,12 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeadersOf(template ? inlineScriptHashes(template) : []);
   const limits = { ...TIME_LIMITS, ...options.timeLimits };
   const app = Fastify({
-    // Secrets in URLs (token links) never reach the log.
-    logger: withLogRedaction(options.logger),
-    // One line per request instead (plugins/request-log.ts).
-    logController: new LogController({ disableRequestLogging: true }),
-    // A request's own logger is made only if something logs for it besides that line (lib/request-logger.ts).
-    childLoggerFactory: lazyChildLoggerFactory,
+    // Secrets in URLs (token links) kept out of the log, one line per request, a request's own logger only when used.
+    ...appLogging(options.logger),
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: config.trustProxy,
     // Search text travels in the path and may be up to 2,000 characters, percent-encoded.

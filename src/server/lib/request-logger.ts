@@ -2,7 +2,8 @@
 // tenth of a cached read. Most requests log nothing but the request log's one line, which the root logger writes
 // with the id as a field (plugins/request-log.ts); so the child is made only when something else logs for the
 // request: an error, a refusal, a warning. Its lines are the same either way.
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
+import { withLogRedaction } from './log-redaction';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
@@ -74,3 +75,16 @@ export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLogg
   bindings,
   options,
 ) => new LazyChildLogger(logger, bindings, options);
+
+/** How the app logs, as Fastify options: secrets in URLs never reach the log (lib/log-redaction.ts); one line per
+ *  request instead of Fastify's two (plugins/request-log.ts); a request's own logger made only if something logs for
+ *  it besides that line. */
+export function appLogging(
+  logger: FastifyServerOptions['logger'],
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
+  return {
+    logger: withLogRedaction(logger),
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLoggerFactory,
+  };
+}
