@@ -103,7 +103,7 @@ function candidatesOf(attempt: number, current: Attempt): { candidates: SQL; cte
     candidates: sql`(select q from ${name})`,
     cte: sql`${name} as (select coalesce(
       search_prefix_expansion('english', ${before}, ${last}, ${sql.raw(String(EXPANDED_LEXEMES_MAX))}),
-      to_tsquery('english', ${tsqueryOf(current.query)})) as q)`,
+      ${queryOf(current)}) as q)`,
   };
 }
 
