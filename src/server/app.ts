@@ -11,7 +11,9 @@ import type { Database } from './db/client';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/early-errors';
 import { installErrorHandler } from './lib/error-handler';
 import { COMPRESS_THRESHOLD } from './lib/http-cache';
-import { appLogging } from './lib/request-logger';
+import { CachedAnswers } from './lib/cached-answers';
+import { keptAnswersFirst } from './lib/kept-answers-first';
+import { appLogging, requestIds } from './lib/request-logger';
 import { inlineScriptHashes, securityHeaders as securityHeadersOf } from './lib/security-headers';
 import { serverTimeLimits, TIME_LIMITS, type TimeLimits } from './lib/time-limits';
 import { accountRoutes } from './modules/account/account.routes';
@@ -97,9 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const template = pageTemplate(config.webDir);
   const headers = await securityHeadersOf(template ? inlineScriptHashes(template) : []);
   const limits = { ...TIME_LIMITS, ...options.timeLimits };
-  const app = Fastify({
+  const answers = new CachedAnswers();
+  const nextId = requestIds();
+  const app: FastifyInstance = Fastify({
     // Secrets in URLs (token links) kept out of the log, one line per request, a request's own logger only when used.
-    ...appLogging(options.logger),
+    ...appLogging(options.logger, nextId),
+    // Public answers kept as bytes are answered before Fastify sees the request.
+    serverFactory: keptAnswersFirst({ answers, nextId, closing: () => app.shuttingDown, log: () => app.log }),
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: config.trustProxy,
     // Search text travels in the path and may be up to 2,000 characters, percent-encoded.
@@ -119,13 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
 
   await app.register(database, { database: options.database });
-  await app.register(contentCache);
+  await app.register(contentCache, { answers });
   await app.register(siteSettings);
   await app.register(currentUser);
   await app.register(learnerProgress);
-  // The request hooks, in the order they run: a kept answer first (it carries the security headers it was kept with,
-  // and it is never the answer to a refused request); then the security headers, so that every refusal carries them;
-  // the refusals (a body too slow, closing, a NUL in the address) before a request waits for its turn.
+  // The request hooks, in the order they run (a kept answer comes before them all, lib/kept-answers-first.ts): the
+  // moment a request began, for the answers its route may keep; then the security headers, so that every refusal
+  // carries them; the refusals (a body too slow, closing, a NUL in the address) before a request waits for its turn.
   await app.register(cachedAnswers);
   await app.register(securityHeaders, { headers });
   await app.register(bodyTimeLimits, { limits, headers });

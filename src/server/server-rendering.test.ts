@@ -15,6 +15,7 @@ import { seedDemoContent } from './db/seed/seed';
 import { fixtureContent } from './test/fixtures';
 import { createBlog, createCourse, createLesson, createUser } from './test/factories';
 import { createRenderingTestApp, parseHtml } from './test/rendering-test-app';
+import { type HttpCall, overHttp } from './test/over-http';
 import type { TestApp } from './test/test-app';
 
 const SITE = 'https://devcourses.example';
@@ -28,6 +29,8 @@ let tutorial: Tutorial;
 let post: Blog;
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+/** Over a real connection, where answers kept as bytes are given (lib/kept-answers-first.ts). */
+let http: HttpCall;
 async function page(url: string, status = 200) {
   const res = await get(url);
   expect(res.statusCode, url).toBe(status);
@@ -53,6 +56,7 @@ beforeAll(async () => {
         'WEBVTT\n\n00:00.000 --> 00:02.500\nFirst <b>bold</b> &amp; spoken\n\n00:02.500 --> 00:05.000\nThen <script>x</script>\n',
     },
   });
+  http = await overHttp(t.app);
   const { db } = t.database;
   await seedDemoContent(db, fixtureContent);
   // Captions for the first two lessons: a file of the site (its transcript is rendered) and one on another host (its
@@ -326,7 +330,7 @@ describe('the page cache', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
     expect(t.app.cachedAnswers.keeps('/course')).toBe(true);
-    const second = await get('/course');
+    const second = await http({ url: '/course' });
     expect(second.body).toBe(first.body);
     expect(second.headers).toMatchObject({
       etag,
@@ -334,7 +338,7 @@ describe('the page cache', () => {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': first.headers['content-security-policy'],
     });
-    const revalidated = await t.app.inject({ url: '/course', headers: { 'if-none-match': etag } });
+    const revalidated = await http({ url: '/course', headers: { 'if-none-match': etag } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     // A query is the client's to vary: such an address is rendered from the page cache, never kept as bytes.
@@ -348,7 +352,7 @@ describe('the page cache', () => {
     for (const encoding of ['br', 'gzip'] as const) {
       // The first request that asks has the page compressed as it is sent while its kept form is made.
       await vi.waitFor(async () => {
-        const res = await t.app.inject({ url: '/course', headers: { 'accept-encoding': `${encoding}, deflate` } });
+        const res = await http({ url: '/course', headers: { 'accept-encoding': `${encoding}, deflate` } });
         expect(res.headers['content-encoding']).toBe(encoding);
         expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
         expect(res.headers.vary).toBe('accept-encoding');

@@ -1,6 +1,7 @@
-// Public answers kept as bytes: the next request for an address is answered from them, byte for byte and header for
-// header what the route answered, compressed when asked, 304 when the client has it, and never after the content
-// changed, in this process or another.
+// Public answers kept as bytes: the next request for an address is answered from them by the server's own listener,
+// before Fastify, byte for byte and header for header what the route answered, compressed when asked, 304 when the
+// client has it, never after the content changed (in this process or another), and never while the app is closing.
+// Over real connections: `inject` goes to Fastify directly.
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -10,18 +11,22 @@ import * as demoContent from '../db/seed/content';
 import { seedDemoContent } from '../db/seed/seed';
 import { announceContentChange } from '../plugins/content-cache';
 import { logLines } from '../test/log-lines';
+import { anErrorBody } from '../test/matchers';
+import { type HttpCall, overHttp } from '../test/over-http';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { CachedAnswers } from './cached-answers';
 
 let t: TestApp;
+let http: HttpCall;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent(t.database.db, demoContent);
+  http = await overHttp(t.app);
 });
 afterAll(() => t.close());
 
 const COURSES = '/api/course/getCourse';
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => http({ url, headers });
 /** The headers an answer is the same by (the date and the connection are the moment's). */
 const lasting = (headers: Record<string, unknown>) => {
   const { date: _date, connection: _connection, ...rest } = headers;
@@ -42,9 +47,10 @@ describe('catalogue reads kept as bytes', () => {
       expect(lasting(second.headers)).toEqual(lasting(first.headers));
       expect(routeRead).not.toHaveBeenCalled();
       // HEAD is answered the same way, without the body.
-      const head = await t.app.inject({ method: 'HEAD', url: COURSES });
+      const head = await http({ method: 'HEAD', url: COURSES });
       expect(head.statusCode).toBe(200);
       expect(head.headers.etag).toBe(first.headers.etag);
+      expect(head.headers['content-length']).toBe(first.headers['content-length']);
       expect(head.body).toBe('');
     } finally {
       routeRead.mockRestore();
@@ -57,6 +63,7 @@ describe('catalogue reads kept as bytes', () => {
     expect(res.statusCode).toBe(304);
     expect(res.body).toBe('');
     expect(res.headers.etag).toBe(headers.etag);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('sends the compressed form a client asks for, made once', async () => {
@@ -101,12 +108,13 @@ describe('catalogue reads kept as bytes', () => {
     const logged = await createTestApp({ logger: { level: 'info', stream } });
     try {
       await seedDemoContent(logged.database.db, demoContent);
-      const first = await logged.app.inject({ method: 'GET', url: COURSES });
+      const call = await overHttp(logged.app);
+      const first = await call({ url: COURSES });
       expect(first.headers['content-security-policy']).toBeTruthy();
       expect(logged.app.cachedAnswers.keeps(COURSES)).toBe(true);
-      lines.length = 0;
-      const kept = await logged.app.inject({ method: 'GET', url: COURSES });
-      const head = await logged.app.inject({ method: 'HEAD', url: COURSES });
+      const kept = await call({ url: COURSES });
+      const head = await call({ method: 'HEAD', url: COURSES });
+      const after = await call({ url: '/api/health' });
       expect(lasting(kept.headers)).toEqual(lasting(first.headers));
       expect(head.headers['content-length']).toBe(first.headers['content-length']);
       const requests = lines
@@ -114,11 +122,32 @@ describe('catalogue reads kept as bytes', () => {
         .filter((l) => l.msg === 'request');
       expect(requests.map(({ method, url, statusCode }) => ({ method, url, statusCode }))).toEqual([
         { method: 'GET', url: COURSES, statusCode: 200 },
+        { method: 'GET', url: COURSES, statusCode: 200 },
         { method: 'HEAD', url: COURSES, statusCode: 200 },
+        { method: 'GET', url: '/api/health', statusCode: after.statusCode },
       ]);
-      expect(requests.every((line) => typeof line.reqId === 'string')).toBe(true);
+      // One sequence of request ids, whether Fastify answered or the kept bytes did.
+      const ids = requests.map((line) => line.reqId);
+      expect(ids.every((id) => typeof id === 'string' && /^req-[0-9a-z]+$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(requests.every((line) => typeof line.ms === 'number')).toBe(true);
     } finally {
       await logged.close();
+    }
+  });
+
+  it('answers nothing from kept bytes while the app closes: a kept address is refused as closing', async () => {
+    await get(COURSES);
+    expect(t.app.cachedAnswers.keeps(COURSES)).toBe(true);
+    t.app.shuttingDown = true;
+    try {
+      const closing = await get(COURSES);
+      expect(closing.statusCode).toBe(503);
+      expect(closing.json()).toEqual(anErrorBody(/shutting down/));
+      expect(closing.headers.connection).toBe('close');
+      expect(closing.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      t.app.shuttingDown = false;
     }
   });
 
@@ -133,17 +162,16 @@ describe('catalogue reads kept as bytes', () => {
 describe('CachedAnswers', () => {
   const request = (url: string) => ({ url, headers: {} }) as unknown as FastifyRequest;
   const answer = { body: '{"a":1}', etag: 'W/"a"', headers: { etag: 'W/"a"' } };
-  const noReply = {} as never;
 
   it('does not keep an answer made from content read before a change', () => {
     const answers = new CachedAnswers();
     const before = request('/a');
-    expect(answers.answer(before, noReply)).toBeUndefined();
+    answers.begin(before);
     answers.clear();
     answers.keep(before, answer);
     expect(answers.keeps('/a')).toBe(false);
     const after = request('/a');
-    answers.answer(after, noReply);
+    answers.begin(after);
     answers.keep(after, answer);
     expect(answers.keeps('/a')).toBe(true);
   });
@@ -152,13 +180,13 @@ describe('CachedAnswers', () => {
     const answers = new CachedAnswers(3);
     answers.setEnabled(false);
     const off = request('/off');
-    answers.answer(off, noReply);
+    answers.begin(off);
     answers.keep(off, answer);
     expect(answers.size).toBe(0);
     answers.setEnabled(true);
     for (let i = 0; i < 10; i++) {
       const each = request(`/${i}`);
-      answers.answer(each, noReply);
+      answers.begin(each);
       answers.keep(each, answer);
     }
     expect(answers.size).toBeLessThanOrEqual(3);
@@ -168,7 +196,7 @@ describe('CachedAnswers', () => {
     const answers = new CachedAnswers(100, 10);
     for (let i = 0; i < 5; i++) {
       const each = request(`/${i}`);
-      answers.answer(each, noReply);
+      answers.begin(each);
       answers.keep(each, answer);
       // Each body is 7 bytes: a second fits under 10, a third starts afresh.
       expect(answers.heldBytes).toBeLessThanOrEqual(14);

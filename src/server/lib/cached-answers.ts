@@ -1,12 +1,13 @@
 // Public answers kept as the bytes sent (docs/decisions/0060-cached-answers-as-bytes.md). A catalogue read or a
 // rendered page that is the same for every reader is kept, once answered, with its headers, its ETag and, once a
-// client has asked for it, its compressed form; the next request for the same address is answered from these bytes by
-// the first request hooks, with no route, no serializer and no per-request compression. Kept until the content
-// changes, like the read cache the answers come from (plugins/content-cache.ts).
+// client has asked for it, its compressed form; the next request for the same address is answered from these bytes
+// before Fastify sees it (lib/kept-answers-first.ts), with no routing, no hooks, no serializer and no per-request
+// compression. Kept until the content changes, like the read cache the answers come from (plugins/content-cache.ts).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD, etagMatches } from './http-cache';
 
 type Encoding = 'br' | 'gzip';
@@ -52,6 +53,8 @@ interface Form {
 class CachedAnswer {
   readonly etag: string;
   readonly headers: Record<string, string>;
+  /** The headers of a 304 (no length: it has no body), listed once. */
+  readonly notModified: string[];
   private readonly identity: Form;
   private readonly compressed = new Map<Encoding, Form | Promise<unknown>>();
 
@@ -62,6 +65,7 @@ class CachedAnswer {
   ) {
     this.etag = etag;
     this.headers = headers;
+    this.notModified = Object.entries(headers).flat();
     this.identity = this.form(Buffer.from(body));
   }
 
@@ -92,7 +96,7 @@ class CachedAnswer {
   }
 
   private form(body: Buffer, encoding?: Encoding): Form {
-    const rawHeaders = [...Object.entries(this.headers).flat(), 'content-length', String(body.length)];
+    const rawHeaders = [...this.notModified, 'content-length', String(body.length)];
     if (encoding) rawHeaders.push('content-encoding', encoding);
     return { body, encoding, rawHeaders };
   }
@@ -114,27 +118,32 @@ export class CachedAnswers {
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
-  /** Answers the request from its kept bytes, if any; otherwise notes when it began, so that what it answers may be
-   *  kept (an answer made from content read before a change is never kept after it). */
-  answer(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    const key = keyOf(request.url);
-    const kept = this.enabled && key !== undefined && this.answers.get(key);
-    if (!kept) {
-      generationOf.set(request, this.generation);
-      return undefined;
+  /**
+   * Answers a GET or HEAD from its kept bytes, written as they were kept, headers and all; or 304 when the client has
+   * them. Answers the status sent, or undefined when nothing is kept for the address in the form asked (the request
+   * then goes to its route, which may keep what it answers).
+   */
+  serve(request: IncomingMessage, response: ServerResponse): 200 | 304 | undefined {
+    const { method, url } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || !this.enabled || url === undefined) return undefined;
+    const kept = this.answers.get(url);
+    if (!kept) return undefined;
+    if (etagMatches(request.headers['if-none-match'], kept.etag)) {
+      response.writeHead(304, kept.notModified);
+      response.end();
+      return 304;
     }
-    if (etagMatches(request.headers['if-none-match'], kept.etag)) return reply.headers(kept.headers).status(304).send();
     const form = kept.formFor(request.headers['accept-encoding']);
-    if (!form) {
-      generationOf.set(request, this.generation);
-      return undefined;
-    }
-    // Written as it was kept, headers and all, past Fastify's reply (its send hooks would only find the answer
-    // complete); the request's log line is still written when it ends.
-    reply.hijack();
-    reply.raw.writeHead(200, form.rawHeaders);
-    reply.raw.end(request.method === 'HEAD' ? undefined : form.body);
-    return reply;
+    if (!form) return undefined;
+    response.writeHead(200, form.rawHeaders);
+    response.end(method === 'HEAD' ? undefined : form.body);
+    return 200;
+  }
+
+  /** Notes when a request the kept answers did not answer began, so that what its route answers may be kept (an
+   *  answer made from content read before a change is never kept after it). */
+  begin(request: FastifyRequest): void {
+    generationOf.set(request, this.generation);
   }
 
   /** Keeps what this request answered for its address (a public answer, the same for every reader). */

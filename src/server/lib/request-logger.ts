@@ -76,15 +76,44 @@ export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLogg
   options,
 ) => new LazyChildLogger(logger, bindings, options);
 
+/** A sequence of request ids as Fastify makes them (`req-1`, `req-2`, … in base 36, wrapping before 2^31), for
+ *  Fastify and for the answers given before it (lib/kept-answers-first.ts) alike. */
+export function requestIds(): () => string {
+  let last = 0;
+  return () => {
+    last = (last + 1) & 0x7fffffff;
+    return `req-${last.toString(36)}`;
+  };
+}
+
+/** What the one line of an answered request says. */
+export interface RequestLine {
+  reqId: string;
+  method: string | undefined;
+  /** As requested: the logger's serializer redacts the secrets in it (lib/log-redaction.ts). */
+  url: string | undefined;
+  statusCode: number;
+  ms: number;
+  /** The signed-in user, once a route has looked them up. */
+  userId?: string;
+}
+
+/** Writes a request's one line, with the request id as a field of the root logger's line. */
+export function logRequest(log: FastifyBaseLogger, line: RequestLine): void {
+  log.info(line, 'request');
+}
+
 /** How the app logs, as Fastify options: secrets in URLs never reach the log (lib/log-redaction.ts); one line per
  *  request instead of Fastify's two (plugins/request-log.ts); a request's own logger made only if something logs for
- *  it besides that line. */
+ *  it besides that line; request ids from `nextId`. */
 export function appLogging(
   logger: FastifyServerOptions['logger'],
-): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
+  nextId: () => string = requestIds(),
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory' | 'genReqId'> {
   return {
     logger: withLogRedaction(logger),
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLoggerFactory,
+    genReqId: nextId,
   };
 }

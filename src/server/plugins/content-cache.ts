@@ -38,11 +38,15 @@ export async function announceContentChange(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
 }
 
-export default fp(
-  async (app) => {
+export interface ContentCacheOptions {
+  /** The kept answers, when the app's server answers from them before Fastify (lib/kept-answers-first.ts). */
+  answers?: CachedAnswers;
+}
+
+export default fp<ContentCacheOptions>(
+  async (app, { answers = new CachedAnswers() }) => {
     const cache = new ReadCache();
     const pages = new MemoCache<RenderedPage>(1_000);
-    const answers = new CachedAnswers();
     const derived = new Set<ContentDerivedCache>([answers]);
     let listening = false;
     const clear = () => {

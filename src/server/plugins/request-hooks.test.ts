@@ -173,23 +173,4 @@ describe('the app', () => {
       t.app.shuttingDown = false;
     }
   });
-
-  it('answers a kept address from its bytes, with the security headers, and while closing refuses it as closing', async () => {
-    const url = '/api/course/getCourse';
-    await t.app.inject({ url });
-    expect(t.app.cachedAnswers.keeps(url)).toBe(true);
-    const kept = await t.app.inject({ url });
-    expect(kept.statusCode).toBe(200);
-    expect(kept.headers['x-content-type-options']).toBe('nosniff');
-    expect(kept.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    t.app.shuttingDown = true;
-    try {
-      const closing = await t.app.inject({ url });
-      expect(closing.statusCode).toBe(503);
-      expect(closing.headers.connection).toBe('close');
-      expect(closing.headers['x-content-type-options']).toBe('nosniff');
-    } finally {
-      t.app.shuttingDown = false;
-    }
-  });
 });

@@ -4,21 +4,19 @@
 // request that logs nothing else never makes its own child logger (lib/request-logger.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { logRequest } from '../lib/request-logger';
 
 async function requestLog(app: FastifyInstance) {
   const { log } = app;
   app.addHook('onResponse', async (request, reply) => {
-    log.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        userId: request.user?.id,
-      },
-      'request',
-    );
+    logRequest(log, {
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      userId: request.user?.id,
+    });
   });
 }
 
