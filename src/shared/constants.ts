@@ -56,3 +56,8 @@ export const TEXT = {
   noBugs: 'not found bugs',
   noSolutions: 'No solutions at',
 } as const;
+
+/** A BugsWorld tag, once lower-cased: 1–24 of a-z 0-9 + # . -; a question has at most BUG_TAGS_MAX. Here rather than
+ *  with the contract's schemas, so that the pages that show tags do not load zod. */
+export const BUG_TAG = /^[a-z0-9+#.-]{1,24}$/;
+export const BUG_TAGS_MAX = 5;

@@ -1,7 +1,9 @@
 // The API contract of the specified calls, written once: the server validates and serializes with these schemas and the
 // web client is typed by them. Field spellings (`_id`, `lession`, `lessonlist`, `lessionList`) are the spec's.
 import { z } from 'zod';
-import { LIMITS } from './constants';
+import { BUG_TAG, BUG_TAGS_MAX, LIMITS } from './constants';
+
+export { BUG_TAG, BUG_TAGS_MAX } from './constants';
 
 export const idParam = z.string().min(1).max(100);
 
@@ -176,8 +178,6 @@ const bugTitle = z
   .trim()
   .min(1, 'title is required')
   .max(LIMITS.titleMax, `title must be at most ${LIMITS.titleMax} characters`);
-export const BUG_TAG = /^[a-z0-9+#.-]{1,24}$/;
-export const BUG_TAGS_MAX = 5;
 /** Tags are lower-cased and de-duplicated; each must be 1–24 of a-z 0-9 + # . - */
 export const bugTagsField = z
   .array(

@@ -2,7 +2,7 @@
 // (with their certificates), their accepted solutions and the questions they asked, each linked. A private profile,
 // or an account that is gone, shows the 404 view (the server answers 404).
 import { ACCOUNT_TEXT, type PublicProfile } from '../../../shared/account';
-import { certificatePaths } from '../../../shared/certificates';
+import { certificatePaths } from '../../../shared/certificate-rules';
 import { paths } from '../../app/paths';
 import { QueryView } from '../../components/query-view';
 import { formatDate } from '../../lib/format';

@@ -1,7 +1,7 @@
 // '/bugs' (BugsWorld): signed in, share a bug, search, filter by tag (`?tag=`) and 'unsolved', and read your bugs
 // and everyone else's a page at a time ('Load more'); signed out, an invitation.
 import { type RefObject, useId, useRef, useState } from 'react';
-import { BUG_TAG } from '../../../shared/contract';
+import { BUG_TAG } from '../../../shared/constants';
 import { TEXT } from '../../../shared/constants';
 import type { Bug } from '../../../shared/contract';
 import { paths } from '../../app/paths';

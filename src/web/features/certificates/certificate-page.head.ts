@@ -1,7 +1,8 @@
 // A certificate on the server: read in process; its head has its own description, canonical, the generated share
 // image (1200×630, the name and the course) and EducationalOccupationalCredential JSON-LD. A revoked one has no
 // canonical (kept out of search results) and says it was revoked.
-import { type CertificateView, certificatePaths, formatIssueDate } from '../../../shared/certificates';
+import type { CertificateView } from '../../../shared/certificates';
+import { certificatePaths, formatIssueDate } from '../../../shared/certificate-rules';
 import { patterns, paths } from '../../app/paths';
 import { isApiError } from '../../lib/api';
 import { declarePage } from '../../ssr/page-declaration';

@@ -2,7 +2,8 @@
 // evidence, who issued it, and its actions (the PDF, LinkedIn, the link, the signed credential). An unknown code shows
 // the 404 view; a revoked one states when and why, answered with 410.
 import { useState } from 'react';
-import { type CertificateView, certificatePaths, evidenceLine, formatIssueDate } from '../../../shared/certificates';
+import type { CertificateView } from '../../../shared/certificates';
+import { certificatePaths, evidenceLine, formatIssueDate } from '../../../shared/certificate-rules';
 import { paths } from '../../app/paths';
 import { QueryView } from '../../components/query-view';
 import { isApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 // The learner's certificates on '/learning': each course they completed, when, and a link to its certificate.
-import { formatIssueDate } from '../../../shared/certificates';
+import { formatIssueDate } from '../../../shared/certificate-rules';
 import { Link } from '../../lib/router';
 import { useMyCertificates } from './api/get-my-certificates';
 import './certificates.css';

@@ -1,7 +1,8 @@
 // '/studio/certificates' (admins): the certificates issued, newest first, each with a way to revoke it with a reason
 // (the certificate then answers 410 everywhere, stating when and why).
 import { type FormEvent, useId, useState } from 'react';
-import { CERTIFICATES, formatIssueDate, type StudioCertificate } from '../../../shared/certificates';
+import type { StudioCertificate } from '../../../shared/certificates';
+import { CERTIFICATES, formatIssueDate } from '../../../shared/certificate-rules';
 import type { Me } from '../../../shared/studio';
 import { Loading } from '../../components/loading';
 import { LoadError } from '../../components/query-view';

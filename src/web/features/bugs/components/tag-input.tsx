@@ -1,7 +1,7 @@
 // Up to 5 tags as removable chips, typed into one field with suggestions from the tags already in use (a native
 // datalist: the browser lists them while typing and the keyboard picks them). Enter, comma or space adds a tag.
 import { type KeyboardEvent, useId, useState } from 'react';
-import { BUG_TAG, BUG_TAGS_MAX } from '../../../../shared/contract';
+import { BUG_TAG, BUG_TAGS_MAX } from '../../../../shared/constants';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTagSuggestions } from '../api/get-tags';
 

@@ -1,6 +1,7 @@
 // GET /api/certificates/{code} (public): what a certificate states; a revoked one answers 410 with its statement.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CertificateView, certificatePaths } from '../../../../shared/certificates';
+import type { CertificateView } from '../../../../shared/certificates';
+import { certificatePaths } from '../../../../shared/certificate-rules';
 import { api, isApiError } from '../../../lib/api';
 
 export function getCertificate(code: string, signal?: AbortSignal): Promise<CertificateView> {
