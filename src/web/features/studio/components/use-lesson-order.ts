@@ -44,14 +44,24 @@ export function useListOrder<T extends Ordered>(items: T[], save: SaveOrder, ann
   const [dragId, setDragId] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<DropTarget | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const focusAfterMove = useRef<{ id: string; direction: Direction } | null>(null);
+  const focusAfterMove = useRef<{ id: string; direction: Direction; fresh: boolean } | null>(null);
 
   // After a keyboard move the item's row may have been re-inserted (which drops focus), and at the top or the
-  // bottom its button is disabled: put focus back on the button pressed, or on the other one.
+  // bottom its button is disabled: put focus back on the button pressed, or on the other one. The list changes again
+  // when the server's order arrives, which may come after a second move and re-insert the rows once more: focus is
+  // put back each time it was dropped, until it is somewhere else.
   useLayoutEffect(() => {
     const target = focusAfterMove.current;
     if (!target) return;
-    focusAfterMove.current = null;
+    const focused = document.activeElement;
+    const own = [...buttons.current.entries()].some(
+      ([key, node]) => node === focused && key.startsWith(`${target.id}:`),
+    );
+    if (!target.fresh && focused && focused !== document.body && !own) {
+      focusAfterMove.current = null;
+      return;
+    }
+    target.fresh = false;
     const index = items.findIndex((item) => item._id === target.id);
     const atEnd = target.direction === 'up' ? index === 0 : index === items.length - 1;
     const direction = atEnd ? (target.direction === 'up' ? 'down' : 'up') : target.direction;
@@ -66,7 +76,7 @@ export function useListOrder<T extends Ordered>(items: T[], save: SaveOrder, ann
       from,
       to,
     );
-    if (viaKeyboard) focusAfterMove.current = { id: moved._id, direction: viaKeyboard };
+    if (viaKeyboard) focusAfterMove.current = { id: moved._id, direction: viaKeyboard, fresh: true };
     announce(`“${moved.title}” moved to position ${to + 1} of ${items.length}.`);
     save(ids, (err) => {
       announce(`The order was not saved: ${err.message}`);
