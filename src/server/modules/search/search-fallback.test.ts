@@ -1,10 +1,13 @@
 // What search asks when the words as typed match nothing (migration 0018): the correction of each mistyped word, the
-// attempts in turn, each ranked exactly as the same words typed.
+// attempts in turn, each ranked exactly as the same words typed, all in the one statement of the search.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, rowsOf } from '../../db/client';
+import { LIMITS } from '../../../shared/constants';
+import { type Database, type Db, rowsOf } from '../../db/client';
 import { createCourses, createTutorials } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
+import { prefixQuery } from './search-query';
+import { CANDIDATES, EXPANDED_LEXEMES_MAX, EXPANDED_PREFIX_MIN, search, searchStatement } from './search.service';
 
 let database: Database;
 
@@ -132,5 +135,85 @@ describe('search_shortened', () => {
     expect(await shortened(['learn'])).toBe('lear');
     expect(await shortened(['python', 'performa'])).toBe('python perfo');
     expect(await shortened(['pyth'])).toBeNull();
+  });
+});
+
+describe('search_attempt', () => {
+  /** An attempt's hits as `kind tier: title`, in the order the statement answers them. */
+  const hits = async (query: SQL) =>
+    (await rowsOf<{ kind: string; tier: number; title: string }>(database.db, query)).map(
+      (row) => `${row.kind} ${row.tier}: ${row.title}`,
+    );
+  const attempt = (text: string) => {
+    const query = prefixQuery(text);
+    if (!query) throw new Error(`no searchable word in ${text}`);
+    const words = (list: string[]) => sql`string_to_array(${list.join(' ')}, ' ')`;
+    const head = query.head.length > 0 ? words(query.head) : sql`'{}'::text[]`;
+    return hits(sql`select hit_kind as kind, hit_tier as tier, hit_title as title
+      from search_attempt(1, ${head}, ${query.last}, ${EXPANDED_LEXEMES_MAX}, ${EXPANDED_PREFIX_MIN},
+        ${CANDIDATES.title}, ${CANDIDATES.text}, ${LIMITS.searchResultsMax})
+      order by hit_kind, hit_tier, hit_n`);
+  };
+  const typed = (text: string) => {
+    const query = prefixQuery(text);
+    if (!query) throw new Error(`no searchable word in ${text}`);
+    return hits(searchStatement(query));
+  };
+
+  it.each([
+    'python',
+    'pyth',
+    'p',
+    'pe',
+    'perf',
+    'perfe',
+    'python perf',
+    'python perfor',
+    'python performing',
+    'pro',
+    'python pro',
+    'python the',
+    'the perf',
+    'loops perf',
+    'learn',
+    'learners',
+    'kestrel',
+    'stagecraft',
+  ])('ranks %j as the statement ranks the same words typed', async (text) => {
+    expect(await attempt(text)).toEqual(await typed(text));
+  });
+});
+
+describe('the fallback', () => {
+  const titles = async (text: string) => {
+    const result = await search(database.db, text);
+    return [...result.course, ...result.tutorial].map((item) => item.title);
+  };
+
+  it('corrects, then shortens the corrected text, then shortens the text as typed', async () => {
+    expect(await titles('reactt')).toEqual(['React hooks']); // corrected, where 'reac:*' also finds 'Reaching goals'
+    const performa = ['Python performance', 'Perfect python loops']; // 'python & perfo:*'
+    expect(await titles('pyhton performa')).toEqual(performa); // corrected, then shortened
+    expect(await titles('python performa')).toEqual(performa); // shortened
+    expect(await titles('learni')).toEqual(await titles('learn'));
+    expect(await titles('zyxwvut')).toEqual([]);
+  });
+
+  it('answers a mistyped text in one statement', async () => {
+    let statements = 0;
+    const counting: Db = new Proxy(database.db, {
+      get(target, key): unknown {
+        if (key !== 'execute') return Reflect.get(target, key) as unknown;
+        return (query: SQL) => {
+          statements++;
+          return target.execute(query);
+        };
+      },
+    });
+    for (const text of ['pyhton', 'pyhton performa', 'python performa', 'zyxwvut', 'python']) {
+      statements = 0;
+      await search(counting, text);
+      expect(statements, text).toBe(1);
+    }
   });
 });
