@@ -3,7 +3,10 @@
 // (websearch_to_tsquery would be safe too, but cannot match a prefix).
 import { searchWords } from '../../../shared/search-words';
 
-/** Letters a typed prefix may run past the stem of the word it starts ('learni' → learn, 'tutoria' → tutori). */
+/** Letters a typed prefix may run past the stem of the word it starts ('learni' → learn, 'tutoria' → tutori): when
+ *  nothing matched, search asks the last word shortened by up to this many letters (search_shortened, migration 0018).
+ *  The stored words are English stems ('learning' is stored as 'learn'), so a partly typed 'learni' matches nothing as
+ *  a plain prefix. Only the shortest prefix is asked: every word a longer one matches starts with it. */
 export const PREFIX_SLACK = 3;
 /** Shortened prefixes stay at least this long, so they do not widen into every short word. */
 export const MIN_SHORTENED_PREFIX = 4;
@@ -35,24 +38,11 @@ export function prefixTsquery(text: string): string | null {
   return query && tsqueryOf(query);
 }
 
-/**
- * The same with the last word shortened by up to PREFIX_SLACK letters (`one & thre:*`), or null when it is too short
- * to shorten. The stored words are English stems ('learning' is stored as 'learn'), so a partly typed 'learni'
- * matches nothing as a plain prefix; the search falls back to this when nothing matched. Only the shortest prefix is
- * asked: every word a longer one matches starts with it, and each prefix costs the index a scan of its own.
- */
-export function slackPrefixQuery(text: string): PrefixQuery | null {
-  const query = prefixQuery(text);
-  if (!query) return null;
-  const drop = Math.min(PREFIX_SLACK, query.last.length - MIN_SHORTENED_PREFIX);
-  if (drop < 1) return null;
-  return { head: query.head, last: query.last.slice(0, query.last.length - drop) };
-}
-
 /** The typo fallback forgives words this long at least (shorter ones are one edit from too many words)... */
 export const TYPO_WORD_MIN = 5;
 /** ...and this long at most (the dictionary keeps words of up to one more), in a text of at most this many words.
- *  So one lookup asks the dictionary for at most TYPO_WORDS_MAX × (TYPO_WORD_MAX + 1) forms. */
+ *  So a correction asks the dictionary at most TYPO_WORDS_MAX lookups of at most TYPO_WORD_MAX + 1 forms each
+ *  (search_correction, migration 0018). */
 export const TYPO_WORD_MAX = 24;
 export const TYPO_WORDS_MAX = 4;
 
@@ -65,59 +55,4 @@ export function typoWords(words: string[]): string[] | null {
     return length >= TYPO_WORD_MIN && length <= TYPO_WORD_MAX;
   });
   return forgiven.length > 0 ? [...new Set(forgiven)] : null;
-}
-
-/** The word with each one of its letters dropped. A word one edit away from another (a letter added, dropped or
- *  changed, or two neighbours swapped) is one of the other's forms, or shares one with it. */
-export function deletions(word: string): string[] {
-  const letters = [...word];
-  return [...new Set(letters.map((_, i) => [...letters.slice(0, i), ...letters.slice(i + 1)].join('')))];
-}
-
-/** Edits between two words: letters added, dropped or changed, and neighbours swapped, each counting one (the
- *  optimal string alignment distance). */
-export function editDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  // Three rows of the table: two back (for a swap), the previous and the current.
-  let before = new Array<number>(y.length + 1).fill(0);
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= y.length; j++) {
-      const change = x[i - 1] === y[j - 1] ? 0 : 1;
-      let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + change);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, before[j - 2] + 1);
-      current.push(best);
-    }
-    [before, previous] = [previous, current];
-  }
-  return previous[y.length];
-}
-
-/** A dictionary word and the number of published titles that hold it. */
-export interface KnownWord {
-  word: string;
-  titles: number;
-}
-
-/**
- * Each word corrected to the dictionary word one edit from it that the most titles hold (then the first in
- * alphabetical order), when it is not itself in the dictionary; a word with no such neighbour, or too short or long
- * to forgive, stands. Null when nothing changed.
- */
-export function correctWords(words: string[], known: KnownWord[]): string[] | null {
-  const forgiven = new Set(typoWords(words));
-  const inDictionary = new Set(known.map((k) => k.word));
-  let changed = false;
-  const corrected = words.map((word) => {
-    if (!forgiven.has(word) || inDictionary.has(word)) return word;
-    const best = known
-      .filter((k) => editDistance(word, k.word) === 1)
-      .sort((a, b) => b.titles - a.titles || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))[0];
-    if (!best) return word;
-    changed = true;
-    return best.word;
-  });
-  return changed ? corrected : null;
 }
