@@ -74,7 +74,7 @@ const TERMS = [
   'garbage collector',
   'mentor car',
   // Typed past the stem ('learning' is stored as 'learn'): 'learni' is one edit from the title word 'learn' and
-  // found by the correction; 'python performa' through the shortened last word ('perf:*').
+  // found by the correction; 'python performa' through the shortened last word ('perfo:*').
   'learni',
   'python performa',
   // Mistyped: no word matches; each word is corrected from the dictionary of published title words (one edit:
@@ -220,13 +220,14 @@ async function main() {
       'the title GIN index, then text matches through `search`; `ts_rank` order within each over at most 500 / 200 ' +
       `candidates; last word as prefix; 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
-      'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. A text that matches ' +
-      'nothing as typed costs a second statement: the first also reads the dictionary of published title words ' +
-      '(`search_words`, one indexed lookup) when the words match nothing, and the second asks in turn, each only when ' +
-      'the ones before found nothing, the text with its mistyped words corrected (as typed, then with its last word ' +
-      "shortened) and the text with its last word shortened past its stem. So 'pyhton', 'javscript', 'reactt' and " +
-      "'learni' (one edit from the title word 'learn') are answered by their corrections, 'python performa' by " +
-      "'python & perf:*', and 'zyxwvut' finds nothing in two statements.",
+      'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. Every search is ' +
+      'one statement: the words as typed, and a call of a PL/pgSQL function (search_fallback, whose plans the session ' +
+      'keeps) that runs only when they matched nothing. It corrects each word of 5 letters or more that is not a ' +
+      'published title word to the title word one edit from it that the most titles hold (`search_words`, one indexed ' +
+      'lookup), then asks in turn, each only when the ones before found nothing, the corrected text (as typed, then ' +
+      "with its last word shortened) and the text with its last word shortened past its stem. So 'pyhton', " +
+      "'javscript', 'reactt' and 'learni' (one edit from the title word 'learn') are answered by their corrections, " +
+      "'python performa' by 'python & perfo:*', and 'zyxwvut' finds nothing, each in one round trip.",
     ...sections,
     // Five engineers share two cores: the load says how far to trust the figures.
     `Load average (1 min) ${loadBefore} before the run, ${load()} after, on ${os.cpus().length} cores.`,
