@@ -126,7 +126,8 @@ export class CachedAnswers {
   serve(request: IncomingMessage, response: ServerResponse): 200 | 304 | undefined {
     const { method, url } = request;
     if ((method !== 'GET' && method !== 'HEAD') || !this.enabled || url === undefined) return undefined;
-    const kept = this.answers.get(url);
+    const key = keyOf(url);
+    const kept = key !== undefined && this.answers.get(key);
     if (!kept) return undefined;
     if (etagMatches(request.headers['if-none-match'], kept.etag)) {
       response.writeHead(304, kept.notModified);

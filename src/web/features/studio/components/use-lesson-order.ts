@@ -54,9 +54,7 @@ export function useListOrder<T extends Ordered>(items: T[], save: SaveOrder, ann
     const target = focusAfterMove.current;
     if (!target) return;
     const focused = document.activeElement;
-    const own = [...buttons.current.entries()].some(
-      ([key, node]) => node === focused && key.startsWith(`${target.id}:`),
-    );
+    const own = (['up', 'down'] as const).some((way) => buttons.current.get(`${target.id}:${way}`) === focused);
     if (!target.fresh && focused && focused !== document.body && !own) {
       focusAfterMove.current = null;
       return;
