@@ -44,6 +44,8 @@ interface Row {
   p99: number;
   jsonRps: number;
   ratio: number;
+  /** The server's CPU per request (µs): the page, the JSON read. */
+  cpu: [number, number];
   bytes: number;
   sent: { bytes: number; encoding: string };
   jsonSent: { bytes: number; encoding: string };
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
         connections,
         rounds: ROUNDS,
         headers: requestHeaders,
+        pids: [app.pid, app.pid],
       });
       console.log(
         `page ${Math.round(rendered.rps)} req/s (p99 ${rendered.p99} ms), JSON ${Math.round(read.rps)} req/s`,
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
         p99: rendered.p99,
         jsonRps: read.rps,
         ratio: rendered.rps / read.rps,
+        cpu: [rendered.cpuUs ?? NaN, read.cpuUs ?? NaN],
         bytes: Buffer.byteLength(html),
         sent: await sentBody(app.url + page),
         jsonSent: await sentBody(app.url + json),
@@ -105,14 +109,15 @@ async function main(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
 
-  const head = '| page | KB | KB sent | req/s | p99 ms | JSON read | KB sent | JSON req/s | ratio | verdict |';
-  const rule = '|---|---:|---:|---:|---:|---|---:|---:|---:|---|';
+  const head =
+    '| page | KB | KB sent | req/s | p99 ms | JSON read | KB sent | JSON req/s | ratio | CPU µs/req page, JSON | verdict |';
+  const rule = '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|';
   const kb = (sent: Row['sent']) =>
     `${(sent.bytes / 1024).toFixed(1)}${sent.encoding === 'none' ? '' : ` (${sent.encoding})`}`;
   const lines = rows.map((r) => {
     const ok = r.ratio >= TARGET_RATIO && r.p99 <= TARGET_P99_MS && r.errors === 0;
     const verdict = ok ? 'meets' : `MISSES${r.errors ? ` (${r.errors} errors)` : ''}`;
-    return `| ${r.page} | ${(r.bytes / 1024).toFixed(1)} | ${kb(r.sent)} | ${Math.round(r.rps)} | ${r.p99} | ${r.json} | ${kb(r.jsonSent)} | ${Math.round(r.jsonRps)} | ${r.ratio.toFixed(2)} | ${verdict} |`;
+    return `| ${r.page} | ${(r.bytes / 1024).toFixed(1)} | ${kb(r.sent)} | ${Math.round(r.rps)} | ${r.p99} | ${r.json} | ${kb(r.jsonSent)} | ${Math.round(r.jsonRps)} | ${r.ratio.toFixed(2)} | ${r.cpu.map((us) => us.toFixed(1)).join(', ')} | ${verdict} |`;
   });
   const result = [head, rule, ...lines].join('\n');
   console.log(`\n${result}\n`);
@@ -127,6 +132,9 @@ async function main(): Promise<void> {
       acceptEncoding
         ? `Both requests send \`Accept-Encoding: ${acceptEncoding}\` as a browser does; "KB" is the page's HTML, "KB sent" the body on the wire.`
         : 'No Accept-Encoding is sent (BENCH_ACCEPT_ENCODING=""): every answer moves its full size.',
+      "CPU µs/req: the server process's CPU time (user and system, from /proc) over the requests it answered in each",
+      "URL's rounds: what it spends on one answer, which the load generator on the same cores and load from elsewhere",
+      'sway far less than req/s.',
       '',
       `Targets: ratio (page req/s ÷ JSON req/s) ≥ ${TARGET_RATIO}, page p99 ≤ ${TARGET_P99_MS} ms.`,
       '',

@@ -1,6 +1,6 @@
 // 'Practice 3 / 5': the practice items a learner passed of those in a course or a lesson, with ✓ once all are.
 import type { PracticeCount } from '../../../../shared/practice';
-import '../practice.css';
+import './practice-list.css';
 
 export function PracticeCountLabel({ count }: { count: PracticeCount }) {
   if (count.total === 0) return null;

@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { Link } from '../../../lib/router';
 import { type PracticeOwner, usePracticeList } from '../api/get-practice-list';
 import { PassedMark } from './passed-mark';
-import '../practice.css';
+import './practice-list.css';
 
 export const practiceItemPath = (item: Pick<PracticeItem, '_id' | 'kind'>) =>
   item.kind === 'exercise' ? paths.exercise(item._id) : paths.quiz(item._id);

@@ -3,6 +3,7 @@
 // shown in a `<pre>`, as the server-rendered page shows it.
 import { lazy, Suspense } from 'react';
 import { RUNNER_TEXTS } from '../../../../shared/practice-runner';
+import '../../../components/rich-html.css';
 import './code-editor.css';
 
 export type EditorLanguage = 'javascript' | 'typescript' | 'python' | 'html';
