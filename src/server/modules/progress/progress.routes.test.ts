@@ -87,6 +87,7 @@ async function reportOk(user: TestUser, lessonId: string, body: ProgressReportBo
 async function courseOf(user: TestUser, courseId: string) {
   const res = await get(user, `/api/progress/course/${courseId}`);
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
   return courseProgress.strict().parse(res.json());
 }
 async function learningOf(user: TestUser) {

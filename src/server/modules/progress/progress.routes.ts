@@ -1,5 +1,6 @@
 // Learning progress calls. Every call needs a signed-in learner and reads or writes only their own rows;
-// every answer is private (`Cache-Control: no-store`), failures included.
+// every answer is private (`Cache-Control: no-store`, failures included: the app's default for every answer that sets
+// no policy of its own, plugins/private-by-default.ts, and the tests hold these calls to it).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendJson } from '../../lib/http-cache';
@@ -40,10 +41,6 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     preHandler: app.requireUser,
     config: perUserRateLimit(options.writesPerMinute ?? PROGRESS_WRITES_PER_MINUTE),
   };
-
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   // A lesson's course and duration are read on every report: kept until the catalogue changes, cleared with its
   // cached reads (a lesson deleted, unpublished or given a duration is seen at once).
