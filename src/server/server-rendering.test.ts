@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Blog, CourseCard, CourseWithLessons, Tutorial } from '../shared/contract';
+import type { Blog, CourseCard, CourseWithLessons, LessonPage, Tutorial } from '../shared/contract';
 import { TEXT } from '../shared/constants';
 import { createPageRenderer } from '../web/entry-server';
 import { blogs, lessons } from './db/schema';
@@ -307,6 +307,28 @@ describe('what each page says about itself', () => {
     expect(handed?.queryKey).toEqual(['course', course._id]);
     expect(handed?.state.data).toEqual(course);
     expect(script?.textContent).not.toContain('<');
+  });
+
+  it('hands a lesson page its lesson whole and the other lessons without their descriptions', async () => {
+    const [first, second] = course.lessonlist;
+    const answer = (await get(`/api/lession/getLession/${course._id}/${second._id}`)).json<LessonPage>();
+    // The call keeps its shape: every lesson of the list with its description.
+    expect(answer.lessionList.map((lesson) => lesson.description)).toEqual(
+      course.lessonlist.map((lesson) => lesson.description),
+    );
+    const { doc } = await page(`/course/${course._id}/${second._id}`);
+    const state = JSON.parse(doc.getElementById('ssr-state')?.textContent ?? '') as {
+      queries: { queryKey: unknown[]; state: { data: LessonPage } }[];
+    };
+    const handed = state.queries.find((q) => q.queryKey[0] === 'lesson');
+    expect(handed?.queryKey).toEqual(['lesson', course._id, second._id]);
+    expect(handed?.state.data.course).toEqual(answer.course);
+    expect(handed?.state.data.lessionList).toEqual(
+      answer.lessionList.map(({ description: _description, ...item }) => item),
+    );
+    expect(JSON.stringify(state)).not.toContain(JSON.stringify(first.description));
+    // The page still shows the lesson's own description.
+    expect(text(doc, '.lesson-main')).toContain(text(parseHtml(second.description), 'body').trim().slice(0, 30));
   });
 });
 

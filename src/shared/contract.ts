@@ -26,6 +26,8 @@ export const lesson = z.object({
   duration: z.number().nullable(),
 });
 export type Lesson = z.infer<typeof lesson>;
+/** A lesson as a list of a course's lessons shows it: all but its description. */
+export type LessonListItem = Omit<Lesson, 'description'>;
 
 /** GET /api/course/getCourse: each course with (added fields) its number of lessons and their total duration in
  *  seconds (the lessons whose duration is known). */

@@ -278,7 +278,7 @@ export const createPageRenderer: CreatePageRenderer = ({ template, manifest, pub
           (notFound ? notFoundAssetTags : assetTags).get(route.pattern) ?? '',
           '\n  ',
           parts.headToRoot,
-          `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(toWire(state))}</script>`,
+          `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(toWire(state, page.handOver))}</script>`,
           parts.afterRoot,
         ].join('');
         return { status: notFound ? 404 : gone ? 410 : 200, html };

@@ -2,6 +2,7 @@
 // cache, in a JSON script element the browser reads before it hydrates, so the first render finds the same data the
 // server rendered with and fetches nothing again. A 404 answer travels too, so the 404 view hydrates as it was drawn.
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import type { HandOver } from '../ssr/page-declaration';
 import { ApiError } from '../lib/api';
 
 export const SSR_STATE_ID = 'ssr-state';
@@ -11,16 +12,22 @@ interface WireError {
   message: string;
 }
 
-/** Dehydrated state with errors as plain `{status, message}` (an Error does not survive JSON), and without the
- *  moments the server read and handed over each query: the browser counts the data as fetched when it hydrates
- *  (`hydrateFromPage`), and without them two renders of the same content are the same bytes, with the same ETag,
- *  whichever process rendered them and when. */
-export function toWire(state: DehydratedState): DehydratedState {
+/** Dehydrated state with errors as plain `{status, message}` (an Error does not survive JSON), each answer as the page
+ *  hands it over (`handOver`, the page declaration's), and without the moments the server read and handed over each
+ *  query: the browser counts the data as fetched when it hydrates (`hydrateFromPage`), and without them two renders of
+ *  the same content are the same bytes, with the same ETag, whichever process rendered them and when. */
+export function toWire(state: DehydratedState, handOver?: HandOver): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((query) => {
       const error = query.state.error as unknown;
-      const timeless = { ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 } };
+      const data =
+        handOver && query.state.data !== undefined ? handOver(query.queryKey, query.state.data) : query.state.data;
+      const timeless = {
+        ...query,
+        dehydratedAt: 0,
+        state: { ...query.state, data, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+      };
       if (!(error instanceof ApiError)) return timeless;
       const wire: WireError = { status: error.status, message: error.message };
       return { ...timeless, state: { ...timeless.state, error: wire as unknown as Error } };

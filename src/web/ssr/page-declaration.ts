@@ -16,7 +16,13 @@ export interface PageDeclaration {
   drawnLazily?: readonly string[];
   /** Its head: title and share title, description, canonical, share image and JSON-LD. */
   head: HeadOf;
+  /** What of a read's answer the browser is handed to hydrate with, when the page shows less than the answer holds:
+   *  given each answered read's query key and data, the data to hand over (every copy of the page carries it). The
+   *  page's own types must then say what it reads, so that nothing it renders needs what is left out. */
+  handOver?: HandOver;
 }
+
+export type HandOver = (queryKey: readonly unknown[], data: unknown) => unknown;
 
 /** A page's declaration, typed (the companion's `export const page = declarePage({...})`). */
 export const declarePage = (page: PageDeclaration): PageDeclaration => page;

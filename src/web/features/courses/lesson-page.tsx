@@ -2,7 +2,7 @@
 // sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { TEXT } from '../../../shared/constants';
-import type { Lesson } from '../../../shared/contract';
+import type { Lesson, LessonListItem } from '../../../shared/contract';
 import { paths } from '../../app/paths';
 import { MenuIcon } from '../../components/icons';
 import { ChevronRightIcon, CloseIcon } from '../../components/page-icons';
@@ -46,7 +46,7 @@ export default function LessonPage() {
   );
 }
 
-function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: Lesson; lessons: Lesson[] }) {
+function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: Lesson; lessons: LessonListItem[] }) {
   const { signedIn } = useSession();
   // Until the reader toggles it, the lesson list is open on a wide screen and closed on a phone. The server (and so
   // the hydrating render) cannot know the screen: CSS closes it on a phone (lesson-layout--auto) until the browser's

@@ -1,6 +1,6 @@
 // One shape for a learner's progress in a course, whether it comes from the server (signed in) or from this
 // browser's local progress (a visitor), so the screens do not care which.
-import type { Lesson } from '../../../shared/contract';
+import type { LessonListItem } from '../../../shared/contract';
 import type { PracticeCount } from '../../../shared/practice';
 import type { CertificateLink } from '../../../shared/certificates';
 import type { CourseProgress, ResumePoint } from '../../../shared/progress';
@@ -41,7 +41,7 @@ export function fromServer(progress: CourseProgress): LearnerCourse {
 
 /** The server's rules applied to local entries: lessons weighed by duration (unknown ones by the average),
  *  a completed lesson counted whole, resume at the lesson touched last unless it is done. */
-export function fromLocal(local: LocalProgress, courseId: string, lessons: readonly Lesson[]): LearnerCourse {
+export function fromLocal(local: LocalProgress, courseId: string, lessons: readonly LessonListItem[]): LearnerCourse {
   const known = lessons.map((l) => l.duration ?? local[l._id]?.duration ?? null).filter((d): d is number => !!d);
   const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : PROGRESS.unknownWeight;
   const marks: Record<string, LessonMark> = {};

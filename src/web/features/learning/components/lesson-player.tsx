@@ -3,7 +3,7 @@
 // at the end, 'Up next' with its countdown. Keyed by lesson on the page, so each lesson starts fresh.
 import type { LessonProgressState } from '../../../../shared/progress';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Lesson } from '../../../../shared/contract';
+import type { Lesson, LessonListItem } from '../../../../shared/contract';
 import { resumePosition } from '../../../../shared/progress-rules';
 import { paths } from '../../../app/paths';
 import { VideoPlayer } from '../../../components/video-player';
@@ -29,7 +29,7 @@ function showCaptions(media: HTMLMediaElement | null, on: boolean): void {
 interface LessonPlayerProps {
   courseId: string;
   lesson: Lesson;
-  lessons: readonly Lesson[];
+  lessons: readonly LessonListItem[];
   /** The learner's progress in the course; null while it loads. */
   learner: LearnerCourse | null;
   /** Told the video element once it exists (the lesson's questions read its time and seek it). */
