@@ -27,7 +27,7 @@ export function CodeField({
       )}
       <textarea
         id={id}
-        className="input practice-code"
+        className="input studio-code"
         rows={rows}
         spellCheck={false}
         autoCapitalize="off"

@@ -92,12 +92,12 @@ export function PracticeSection({ owner, noun, headingLevel, readOnly = false }:
   const formLevel = (headingLevel + 1) as HeadingLevel;
 
   return (
-    <section className="practice-section" aria-labelledby={headingId}>
+    <section className="studio-practice" aria-labelledby={headingId}>
       <div className="studio-section__head">
-        <Heading level={headingLevel} id={headingId} ref={heading} focusable className="practice-section__title">
+        <Heading level={headingLevel} id={headingId} ref={heading} focusable className="studio-practice__title">
           Practice
         </Heading>
-        <div className="practice-section__add">
+        <div className="studio-practice__add">
           <button
             type="button"
             className="button button--small"
