@@ -31,6 +31,8 @@ import { practiceRoutes } from './modules/practice/practice.routes';
 import { practiceStudioRoutes } from './modules/practice/practice-studio.routes';
 import { scoreQuiz } from './modules/practice/quiz-attempts.service';
 import { quizFormRoutes } from './modules/practice-pages/quiz-form.routes';
+import { learnerAnswers } from './modules/progress/learner-answers';
+import { LearnerProgressCache } from './modules/progress/progress-cache';
 import { progressRoutes, type ProgressRoutesOptions } from './modules/progress/progress.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { studioRoutes, type StudioRoutesOptions } from './modules/studio/studio.routes';
@@ -39,7 +41,7 @@ import { tutorialsRoutes } from './modules/tutorials/tutorials.routes';
 import bodyTimeLimits from './plugins/body-time-limits';
 import cachedAnswers from './plugins/cached-answers';
 import contentCache from './plugins/content-cache';
-import currentUser from './plugins/current-user';
+import currentUser, { SessionCache } from './plugins/current-user';
 import database from './plugins/database';
 import grader, { type GraderOptions } from './plugins/grader';
 import learnerProgress from './plugins/learner-progress';
@@ -100,12 +102,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeadersOf(template ? inlineScriptHashes(template) : []);
   const limits = { ...TIME_LIMITS, ...options.timeLimits };
   const answers = new CachedAnswers();
+  const sessions = new SessionCache();
+  const progress = new LearnerProgressCache();
   const nextId = requestIds();
   const app: FastifyInstance = Fastify({
     // Secrets in URLs (token links) kept out of the log, one line per request, a request's own logger only when used.
     ...appLogging(options.logger, nextId),
-    // Public answers kept as bytes are answered before Fastify sees the request.
-    serverFactory: keptAnswersFirst({ answers, nextId, closing: () => app.shuttingDown, log: () => app.log }),
+    // Public answers kept as bytes, and a learner's own progress reads kept for them, are answered before Fastify
+    // sees the request.
+    serverFactory: keptAnswersFirst({
+      sources: [answers, learnerAnswers(sessions, progress)],
+      nextId,
+      closing: () => app.shuttingDown,
+      log: () => app.log,
+    }),
     bodyLimit: LIMITS.bodyBytesMax,
     trustProxy: config.trustProxy,
     // Search text travels in the path and may be up to 2,000 characters, percent-encoded.
@@ -127,8 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(database, { database: options.database });
   await app.register(contentCache, { answers });
   await app.register(siteSettings);
-  await app.register(currentUser);
-  await app.register(learnerProgress);
+  await app.register(currentUser, { sessions });
+  await app.register(learnerProgress, { kept: progress });
   // The request hooks, in the order they run (a kept answer comes before them all, lib/kept-answers-first.ts): the
   // moment a request began, for the answers its route may keep; then the security headers, so that every refusal
   // carries them; the refusals (a body too slow, closing, a NUL in the address) before a request waits for its turn.

@@ -9,6 +9,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD, etagMatches } from './http-cache';
+import type { KeptAnswerSource, Served } from './kept-answers-first';
 
 type Encoding = 'br' | 'gzip';
 
@@ -104,9 +105,12 @@ class CachedAnswer {
 
 const generationOf = new WeakMap<FastifyRequest, number>();
 
+const OK: Served = { status: 200 };
+const NOT_MODIFIED: Served = { status: 304 };
+
 /** The kept answers of one process, by address, within a count and a byte budget (bodies and compressed forms): past
  *  either, they are all dropped and kept afresh, as the read cache does. */
-export class CachedAnswers {
+export class CachedAnswers implements KeptAnswerSource {
   private readonly answers = new Map<string, CachedAnswer>();
   private bytes = 0;
   /** Counts clears: an answer read before a clear is not kept after it. */
@@ -120,10 +124,10 @@ export class CachedAnswers {
 
   /**
    * Answers a GET or HEAD from its kept bytes, written as they were kept, headers and all; or 304 when the client has
-   * them. Answers the status sent, or undefined when nothing is kept for the address in the form asked (the request
+   * them. Tells the status sent, or undefined when nothing is kept for the address in the form asked (the request
    * then goes to its route, which may keep what it answers).
    */
-  serve(request: IncomingMessage, response: ServerResponse): 200 | 304 | undefined {
+  serve(request: IncomingMessage, response: ServerResponse): Served | undefined {
     const { method, url } = request;
     if ((method !== 'GET' && method !== 'HEAD') || !this.enabled || url === undefined) return undefined;
     const key = keyOf(url);
@@ -132,13 +136,13 @@ export class CachedAnswers {
     if (etagMatches(request.headers['if-none-match'], kept.etag)) {
       response.writeHead(304, kept.notModified);
       response.end();
-      return 304;
+      return NOT_MODIFIED;
     }
     const form = kept.formFor(request.headers['accept-encoding']);
     if (!form) return undefined;
     response.writeHead(200, form.rawHeaders);
     response.end(method === 'HEAD' ? undefined : form.body);
-    return 200;
+    return OK;
   }
 
   /** Notes when a request the kept answers did not answer began, so that what its route answers may be kept (an

@@ -72,7 +72,7 @@ export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer:
 }
 
 /** The headers the reply carries so far, as a kept answer repeats them. */
-function sentHeaders(reply: FastifyReply): Record<string, string> {
+export function sentHeaders(reply: FastifyReply): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);

@@ -95,6 +95,11 @@ export class SessionCache {
   }
 }
 
+/** The user of a session looked up in the last few seconds, without a look-up: undefined when none is kept. */
+export function keptUser(cache: SessionCache, token: unknown): CurrentUser | undefined {
+  return isTokenShaped(token) ? cache.get(hashToken(token)) : undefined;
+}
+
 export async function findUserByToken(
   db: Db,
   token: unknown,
@@ -145,10 +150,15 @@ export function signedInUser(request: FastifyRequest): CurrentUser {
   return request.user;
 }
 
-export default fp(
-  async (app) => {
+export interface CurrentUserOptions {
+  /** The sessions looked up recently; the app shares them with the answers it gives before Fastify. */
+  sessions?: SessionCache;
+}
+
+export default fp<CurrentUserOptions>(
+  async (app, options) => {
     app.decorateRequest('user', null);
-    const cache = new SessionCache();
+    const cache = options.sessions ?? new SessionCache();
     app.decorate('sessionsChanged', () => cache.clear());
     const unlisten = await app.database.listen(SESSIONS_CHANNEL, {
       onNotify: () => cache.clear(),

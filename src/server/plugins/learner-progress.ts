@@ -11,9 +11,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    const kept = new LearnerProgressCache();
+export interface LearnerProgressOptions {
+  /** The app shares it with the answers it gives before Fastify (modules/progress/learner-answers.ts). */
+  kept?: LearnerProgressCache;
+}
+
+export default fp<LearnerProgressOptions>(
+  async (app, options) => {
+    const kept = options.kept ?? new LearnerProgressCache();
     app.decorate('learnerProgress', kept);
     app.clearWithContent({ clear: () => kept.clear(), setEnabled: (on) => kept.setListening('content', on) });
     const unlisten = await app.database.listen(PROGRESS_CHANNEL, {

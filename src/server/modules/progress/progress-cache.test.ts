@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaSerializer } from '../../lib/read-cache';
-import { announcedLearners, LearnerProgressCache } from './progress-cache';
+import { announcedLearners, LearnerProgressCache, progressReadKey } from './progress-cache';
 
 /** The answers these tests keep, through a schema as a route's answer is. */
 const answer = schemaSerializer(z.object({ percent: z.number().optional(), ok: z.boolean().optional() }));
@@ -109,6 +109,65 @@ describe('LearnerProgressCache', () => {
     const cache = new LearnerProgressCache(30_000, 3);
     for (const learner of ['a', 'b', 'c', 'd', 'e']) await cache.get(learner, 'learning', answer, async () => ({}));
     expect(cache.size).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('how a read went out, kept beside its JSON', () => {
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+  it('is kept with the JSON it was made from, until that JSON is forgotten or outlives its time', async () => {
+    const cache = new LearnerProgressCache(1_000);
+    const json = await cache.get('ada', 'learning', answer, async () => ({ percent: 10 }), 0);
+    cache.keepAnswer('ada', 'learning', json, headers);
+    expect(cache.answerOf('ada', 'learning', 999)).toEqual({
+      json: '{"percent":10}',
+      bytes: 14,
+      rawHeaders: [...Object.entries(headers).flat(), 'content-length', '14'],
+    });
+    expect(cache.answerOf('bob', 'learning', 999)).toBeUndefined();
+    expect(cache.answerOf('ada', 'course:1', 999)).toBeUndefined();
+    expect(cache.answerOf('ada', 'learning', 1_000)).toBeUndefined();
+    cache.forget(['ada']);
+    expect(cache.answerOf('ada', 'learning', 0)).toBeUndefined();
+  });
+
+  it('is not kept beside another JSON: one loaded after a forget, or none kept at all', async () => {
+    const cache = new LearnerProgressCache();
+    const before = await cache.get('ada', 'learning', answer, async () => ({ percent: 10 }));
+    cache.forget(['ada']);
+    cache.keepAnswer('ada', 'learning', before, headers);
+    expect(cache.answerOf('ada', 'learning')).toBeUndefined();
+    await cache.get('ada', 'learning', answer, async () => ({ percent: 20 }));
+    cache.keepAnswer('ada', 'learning', before, headers);
+    expect(cache.answerOf('ada', 'learning')).toBeUndefined();
+    const loading = heldLoad({ percent: 30 });
+    cache.forget(['ada']);
+    const pending = cache.get('ada', 'learning', answer, loading.load);
+    cache.keepAnswer('ada', 'learning', '{"percent":30}', headers);
+    expect(cache.answerOf('ada', 'learning')).toBeUndefined();
+    loading.release();
+    cache.keepAnswer('ada', 'learning', (await pending) ?? '', headers);
+    expect(cache.answerOf('ada', 'learning')?.json).toBe('{"percent":30}');
+  });
+});
+
+describe('progressReadKey', () => {
+  it('names the two reads at their own addresses only', () => {
+    const id = '0A1B2C3D-0000-4000-8000-00000000000F';
+    expect(progressReadKey('/api/progress')).toBe('learning');
+    expect(progressReadKey(`/api/progress/course/${id}`)).toBe(`course:${id.toLowerCase()}`);
+    for (const other of [
+      '/api/progress/',
+      '/api/progress?x=1',
+      `/api/progress/course/${id}/`,
+      `/api/progress/course/${id}?x=1`,
+      `/api/progress/course/%30${id.slice(1)}`,
+      '/api/progress/course/not-a-course',
+      `/api/progress//course/${id}`,
+      `/api/progress/${id}`,
+    ]) {
+      expect(progressReadKey(other)).toBeUndefined();
+    }
   });
 });
 

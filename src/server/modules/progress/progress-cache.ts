@@ -1,6 +1,7 @@
 // A learner's progress reads (their progress in a course, their list of courses) kept per process as the JSON they
 // answered, made through the route's response schema like the catalogue's cached reads, until that learner writes
-// progress or the catalogue changes (docs/decisions/0024). Every progress write announces its learners inside its
+// progress or the catalogue changes (docs/decisions/0024); once answered, with the headers it went out with, so the
+// learner's next request for it is answered before Fastify sees it (docs/decisions/0062). Every progress write announces its learners inside its
 // own statement (`pg_notify` on PROGRESS_CHANNEL, the mechanism of decisions 0008 and 0018): every process that
 // LISTENs forgets them when the write commits, and the writing process forgets them at once, before the write
 // answers, so a learner never reads their progress from before a write that answered.
@@ -20,7 +21,33 @@ export function announcedLearners(payload: string): string[] | 'everyone' {
 interface Entry {
   json: Promise<string | null>;
   until: number;
+  /** The JSON, once loaded. */
+  value?: string;
+  /** How it went out, once a route answered it. */
+  answer?: KeptLearnerAnswer;
 }
+
+/** A learner's read as it went out: its JSON and the headers Node's `writeHead` takes for it, listed once. */
+export interface KeptLearnerAnswer {
+  json: string;
+  rawHeaders: string[];
+  /** Its length in bytes (whether it may go uncompressed to a client that asks for compression). */
+  bytes: number;
+}
+
+/** The key a learner's progress read is kept under, from its address as requested: the course ids and keys the
+ *  routes use, for the two reads' own addresses only (no query, no trailing slash, no percent-encoding). */
+export function progressReadKey(url: string): string | undefined {
+  if (url === '/api/progress') return LEARNING_KEY;
+  const course = /^\/api\/progress\/course\/([0-9A-Fa-f-]{36})$/.exec(url);
+  return course ? courseKey(course[1]) : undefined;
+}
+
+/** The key of a learner's list of courses. */
+export const LEARNING_KEY = 'learning';
+
+/** The key of a learner's progress in one course (ids are compared without case, as the database does). */
+export const courseKey = (courseId: string): string => `course:${courseId.toLowerCase()}`;
 
 export class LearnerProgressCache {
   private readonly learners = new Map<string, Map<string, Entry>>();
@@ -57,13 +84,29 @@ export class LearnerProgressCache {
       this.learners.set(userId, entries);
     }
     // Kept before it resolves: a forget while it loads drops it, so an answer read before a write is never kept.
-    const entry = { json, until: now + this.ttlMs };
+    const entry: Entry = { json, until: now + this.ttlMs };
     entries.set(key, entry);
     const drop = () => {
       if (this.learners.get(userId)?.get(key) === entry) entries.delete(key);
     };
-    json.then((value) => value === null && drop(), drop);
+    json.then((value) => (value === null ? drop() : (entry.value = value)), drop);
     return json;
+  }
+
+  /** Keeps how a read went out beside its JSON, while that JSON is still what is kept for the learner and key (a
+   *  forget since it was loaded drops it; a newer load's JSON is another). `headers`: every header its reply carried. */
+  keepAnswer(userId: string, key: string, json: string, headers: Record<string, string>): void {
+    const entry = this.learners.get(userId)?.get(key);
+    if (!entry || entry.value !== json || entry.answer) return;
+    const bytes = Buffer.byteLength(json);
+    const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(bytes)];
+    entry.answer = { json, rawHeaders, bytes };
+  }
+
+  /** How a learner's read went out, while it is kept. */
+  answerOf(userId: string, key: string, now = Date.now()): KeptLearnerAnswer | undefined {
+    const entry = this.learners.get(userId)?.get(key);
+    return entry && entry.until > now ? entry.answer : undefined;
   }
 
   /** Forgets what was kept for these learners (they wrote progress). */

@@ -1,9 +1,9 @@
 // Learning progress calls. Every call needs a signed-in learner and reads or writes only their own rows;
 // every answer is private (`Cache-Control: no-store`, failures included: the app's default for every answer that sets
 // no policy of its own, plugins/private-by-default.ts, and the tests hold these calls to it).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendJson } from '../../lib/http-cache';
+import { JSON_TYPE, PRIVATE_CACHE_CONTROL, sentHeaders } from '../../lib/http-cache';
 import { z } from 'zod';
 import {
   completeBody,
@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/per-user-rate-limit';
 import { answerSerializer, MemoCache } from '../../lib/read-cache';
 import { signedInUser } from '../../plugins/current-user';
+import { courseKey, LEARNING_KEY, progressReadKey } from './progress-cache';
 import { courseProgress, myLearning } from './progress-reads.service';
 import { markComplete, mergeProgress, reportProgress, reportWriter } from './progress-writes.service';
 import { findLessonMeta, type LessonMeta } from './progress.service';
@@ -51,6 +52,13 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
 
   // Each learner's progress reads, kept until they write or the catalogue changes (plugins/learner-progress.ts).
   const kept = app.learnerProgress;
+  /** Answers a kept read; asked at its own address, how it goes out is kept beside it, and the learner's next request
+   *  for it is answered before Fastify sees it (learner-answers.ts). */
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, userId: string, key: string, json: string) => {
+    reply.type(JSON_TYPE).header('cache-control', PRIVATE_CACHE_CONTROL);
+    if (progressReadKey(request.url) === key) kept.keepAnswer(userId, key, json, sentHeaders(reply));
+    return reply.send(json);
+  };
   /** A write of the learner's progress: whatever became of it, what was kept for them goes before it answers. */
   const writing = async <T>(userId: string, work: Promise<T>): Promise<T> => {
     try {
@@ -98,11 +106,10 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     async (request, reply) => {
       const userId = signedInUser(request).id;
       const { courseId } = request.params;
-      const json = await kept.get(userId, `course:${courseId.toLowerCase()}`, answerSerializer(reply), () =>
-        courseProgress(db, userId, courseId),
-      );
+      const key = courseKey(courseId);
+      const json = await kept.get(userId, key, answerSerializer(reply), () => courseProgress(db, userId, courseId));
       if (json === null) throw notFound('Course not found');
-      return sendJson(reply, json);
+      return sendKept(request, reply, userId, key, json);
     },
   );
 
@@ -111,7 +118,8 @@ export const progressRoutes: FastifyPluginAsync<ProgressRoutesOptions> = async (
     { preHandler: app.requireUser, schema: { response: { 200: myLearningSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      return sendJson(reply, await kept.get(userId, 'learning', answerSerializer(reply), () => myLearning(db, userId)));
+      const json = await kept.get(userId, LEARNING_KEY, answerSerializer(reply), () => myLearning(db, userId));
+      return sendKept(request, reply, userId, LEARNING_KEY, json);
     },
   );
 };
