@@ -10,7 +10,8 @@ const ADMIN_EMAIL = `compiled-admin-${Date.now()}@example.test`;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  // From an empty DATA_DIR, as a newcomer's first `npm start`: the cluster made, migrated and seeded.
+  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, from: null });
 });
 afterAll(async () => {
   await server?.stop();

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { THEME_STORAGE_KEY } from '../src/web/starter/theme';
@@ -22,7 +22,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   logs(): string;
-  stop(): Promise<void>;
+  /** Stops the server and removes its data, unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 // Servers still running when the test process ends (a test that threw before its afterAll) are killed.
@@ -42,12 +43,25 @@ export function serveCommand(): string[] {
   return args;
 }
 
+/** The migrated PGlite database of this run's first server start (e2e/global-setup.ts), or none. */
+function migratedDataDir(): string | null {
+  try {
+    return inject('migratedDataDir') || null;
+  } catch {
+    // Outside a vitest run (the global setup itself).
+    return null;
+  }
+}
+
 /**
- * Starts the compiled server as `npm start` does (`npm run serve`) on a free port and a fresh DATA_DIR (and a fresh
+ * Starts the compiled server as `npm start` does (`npm run serve`) on a free port and a new DATA_DIR (and a fresh
  * PostgreSQL database when DATABASE_URL is set), with the demo content seeded; resolves once the course list answers
- * 200.
+ * 200. On PGlite the DATA_DIR holds a copy of the database `from` names (default: the one this run's first start
+ * made and migrated, e2e/global-setup.ts), or nothing with `from: null`, as on a newcomer's first start.
  */
-export async function startServer(opts: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { env?: Record<string, string>; from?: string | null } = {},
+): Promise<RunningServer> {
   const built = path.join(repoRoot, 'dist', 'server', 'main.js');
   if (!fs.existsSync(built)) {
     throw new Error(`The site is not built (${built} is missing): run \`npm run build\` before the browser tests.`);
@@ -55,6 +69,10 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-e2e-'));
+  const from = opts.from === undefined ? migratedDataDir() : opts.from;
+  if (from && !process.env.DATABASE_URL) {
+    fs.cpSync(path.join(from, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const postgres = process.env.DATABASE_URL
     ? await createThrowawayDatabase(process.env.DATABASE_URL, 'devc_e2e')
     : null;
@@ -81,7 +99,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
   void exited.then(() => running.delete(child));
 
   let stopped = false;
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (stopped) return;
     stopped = true;
     if (child.exitCode === null && child.signalCode === null) {
@@ -91,7 +109,7 @@ export async function startServer(opts: { env?: Record<string, string> } = {}): 
       clearTimeout(killer);
     }
     await postgres?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
