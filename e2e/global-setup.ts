@@ -4,7 +4,6 @@
 // newcomer's `npm start` makes it, is the one they share. Each server still seeds the demo content itself (or not,
 // as its test asks). PostgreSQL runs make a fresh database per server, as before.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './harness';
@@ -21,14 +20,9 @@ export default async function setup(project: TestProject) {
     project.provide('migratedDataDir', '');
     return;
   }
-  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-e2e-migrated-'));
+  // Its DATA_DIR is the template: each server copies its pglite/ (the mail the first start wrote stays behind).
   const server = await startServer({ env: { SEED_DEMO: 'false' }, from: null });
-  try {
-    await server.stop({ keepData: true });
-    fs.cpSync(path.join(server.dataDir, 'pglite'), path.join(template, 'pglite'), { recursive: true });
-  } finally {
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
-  project.provide('migratedDataDir', template);
-  return () => fs.rmSync(template, { recursive: true, force: true });
+  await server.stop({ keepData: true });
+  project.provide('migratedDataDir', server.dataDir);
+  return () => fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

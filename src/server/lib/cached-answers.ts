@@ -35,6 +35,17 @@ function encodingFor(acceptEncoding: string): Encoding | null {
   return encoding;
 }
 
+/** The encoding an answer of this many bytes goes out in to a client sending this Accept-Encoding, as
+ *  @fastify/compress would choose it for the route's own answer; null: uncompressed. */
+export function compressedFormFor(bytes: number, acceptEncoding: string | undefined): Encoding | null {
+  return bytes < COMPRESS_THRESHOLD || !acceptEncoding ? null : encodingFor(acceptEncoding);
+}
+
+/** An answer's headers as Node's `writeHead` takes them, with its length: listed once, when it is kept. */
+export function rawHeadersOf(headers: Record<string, string>, bytes: number): string[] {
+  return [...Object.entries(headers).flat(), 'content-length', String(bytes)];
+}
+
 /** A public answer as its route sent it (lib/http-cache.ts, `sendPublic`): its body, ETag and every header its reply
  *  carried (the security headers among them), but for its length and encoding, which each kept form has its own. */
 export interface AnswerToKeep {
@@ -76,8 +87,7 @@ class CachedAnswer {
 
   /** The form for this Accept-Encoding, or undefined while it is being made (that request is answered the usual way). */
   formFor(acceptEncoding: string | undefined): Form | undefined {
-    if (this.bytes < COMPRESS_THRESHOLD || !acceptEncoding) return this.identity;
-    const encoding = encodingFor(acceptEncoding);
+    const encoding = compressedFormFor(this.bytes, acceptEncoding);
     if (!encoding) return this.identity;
     const form = this.compressed.get(encoding);
     if (form && !(form instanceof Promise)) return form;
@@ -97,7 +107,7 @@ class CachedAnswer {
   }
 
   private form(body: Buffer, encoding?: Encoding): Form {
-    const rawHeaders = [...this.notModified, 'content-length', String(body.length)];
+    const rawHeaders = rawHeadersOf(this.headers, body.length);
     if (encoding) rawHeaders.push('content-encoding', encoding);
     return { body, encoding, rawHeaders };
   }

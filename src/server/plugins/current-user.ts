@@ -152,13 +152,13 @@ export function signedInUser(request: FastifyRequest): CurrentUser {
 
 export interface CurrentUserOptions {
   /** The sessions looked up recently; the app shares them with the answers it gives before Fastify. */
-  sessions?: SessionCache;
+  sessions: SessionCache;
 }
 
 export default fp<CurrentUserOptions>(
   async (app, options) => {
     app.decorateRequest('user', null);
-    const cache = options.sessions ?? new SessionCache();
+    const cache = options.sessions;
     app.decorate('sessionsChanged', () => cache.clear());
     const unlisten = await app.database.listen(SESSIONS_CHANNEL, {
       onNotify: () => cache.clear(),

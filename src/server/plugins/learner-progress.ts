@@ -3,7 +3,7 @@
 // practice calls (a pass changes the course's practice counts and completion). A write forgets its learner here
 // before it answers; other processes forget when its announcement on PROGRESS_CHANNEL arrives.
 import fp from 'fastify-plugin';
-import { announcedLearners, LearnerProgressCache, PROGRESS_CHANNEL } from '../modules/progress/progress-cache';
+import { announcedLearners, type LearnerProgressCache, PROGRESS_CHANNEL } from '../modules/progress/progress-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,12 +13,12 @@ declare module 'fastify' {
 
 export interface LearnerProgressOptions {
   /** The app shares it with the answers it gives before Fastify (modules/progress/learner-answers.ts). */
-  kept?: LearnerProgressCache;
+  kept: LearnerProgressCache;
 }
 
 export default fp<LearnerProgressOptions>(
   async (app, options) => {
-    const kept = options.kept ?? new LearnerProgressCache();
+    const { kept } = options;
     app.decorate('learnerProgress', kept);
     app.clearWithContent({ clear: () => kept.clear(), setEnabled: (on) => kept.setListening('content', on) });
     const unlisten = await app.database.listen(PROGRESS_CHANNEL, {

@@ -7,7 +7,7 @@
 // security headers and `no-store` included. Anything else goes to the route: no session kept, nothing kept, another
 // method or spelling of the address, or a client asking for compression of an answer the route would compress.
 import type { KeptAnswerSource } from '../../lib/kept-answers-first';
-import { COMPRESS_THRESHOLD } from '../../lib/http-cache';
+import { compressedFormFor } from '../../lib/cached-answers';
 import { keptUser, type SessionCache } from '../../plugins/current-user';
 import { type LearnerProgressCache, progressReadKey } from './progress-cache';
 
@@ -21,7 +21,7 @@ export function learnerAnswers(sessions: SessionCache, progress: LearnerProgress
       const user = keptUser(sessions, request.headers['auth-token']);
       if (!user) return undefined;
       const answer = progress.answerOf(user.id, key);
-      if (!answer || (answer.bytes >= COMPRESS_THRESHOLD && request.headers['accept-encoding'])) return undefined;
+      if (!answer || compressedFormFor(answer.bytes, request.headers['accept-encoding'])) return undefined;
       response.writeHead(200, answer.rawHeaders);
       response.end(method === 'HEAD' ? undefined : answer.json);
       return { status: 200, userId: user.id };

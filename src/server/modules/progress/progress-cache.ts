@@ -5,6 +5,7 @@
 // own statement (`pg_notify` on PROGRESS_CHANNEL, the mechanism of decisions 0008 and 0018): every process that
 // LISTENs forgets them when the write commits, and the writing process forgets them at once, before the write
 // answers, so a learner never reads their progress from before a write that answered.
+import { rawHeadersOf } from '../../lib/cached-answers';
 import { type JsonOf, type SchemaSerializer, serializedLoad } from '../../lib/read-cache';
 
 export const PROGRESS_CHANNEL = 'devcourses_progress';
@@ -99,8 +100,7 @@ export class LearnerProgressCache {
     const entry = this.learners.get(userId)?.get(key);
     if (!entry || entry.value !== json || entry.answer) return;
     const bytes = Buffer.byteLength(json);
-    const rawHeaders = [...Object.entries(headers).flat(), 'content-length', String(bytes)];
-    entry.answer = { json, rawHeaders, bytes };
+    entry.answer = { json, rawHeaders: rawHeadersOf(headers, bytes), bytes };
   }
 
   /** How a learner's read went out, while it is kept. */
