@@ -43,6 +43,14 @@ const lasting = (headers: Record<string, unknown>) => {
   const { date: _date, connection: _connection, ...rest } = headers;
   return rest;
 };
+/** Marks the course's first lesson complete for `user`, through the route (a write forgets what was kept for them). */
+const complete = (user: TestUser) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/progress/${lessonId}/complete`,
+    headers: { 'auth-token': user.token },
+    payload: { completed: true },
+  });
 /** Counts the route's own reads of kept progress while `work` runs: none means the listener answered. */
 async function routeReads(work: () => Promise<void>): Promise<number> {
   const reads = vi.spyOn(t.app.learnerProgress, 'get');
@@ -85,12 +93,7 @@ describe("a learner's progress reads answered before Fastify", () => {
 
   it("answers each learner their own: another learner's request for the same address is theirs", async () => {
     await read(ada, progressOf());
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/progress/${lessonId}/complete`,
-      headers: { 'auth-token': bob.token },
-      payload: { completed: true },
-    });
+    await complete(bob);
     const bobs = (await read(bob, progressOf())).json<CourseProgress>();
     const adas = (await read(ada, progressOf())).json<CourseProgress>();
     expect(bobs.completedLessons).toBe(1);
@@ -103,12 +106,7 @@ describe("a learner's progress reads answered before Fastify", () => {
     const learner = await createUser(t.database.db, { name: 'Cleo Learner' });
     expect((await read(learner, progressOf())).json<CourseProgress>().completedLessons).toBe(0);
     await read(learner, progressOf());
-    const done = await t.app.inject({
-      method: 'PUT',
-      url: `/api/progress/${lessonId}/complete`,
-      headers: { 'auth-token': learner.token },
-      payload: { completed: true },
-    });
+    const done = await complete(learner);
     expect(done.statusCode).toBe(200);
     expect((await read(learner, progressOf())).json<CourseProgress>().completedLessons).toBe(1);
     expect((await read(learner, '/api/progress')).json<MyLearning>().courses.map((c) => c.course._id)).toEqual([
