@@ -92,24 +92,28 @@ function candidatesOf(query: PrefixQuery): { candidates: SQL; cte?: SQL } {
 
 /** One kind's two tiers as CTEs: its title matches ranked, then its matches in the text alone, only as many as the
  *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). Candidates are found with
- *  `candidates` and ranked with the prefix query, which match the same rows. search_attempt (migration 0018) ranks
+ *  `candidates` and ranked with the prefix query, which match the same rows. search_attempt (migrations 0018, 0019) ranks
  *  the fallback attempts with the same SQL. */
 function tiers(kind: Kind, query: PrefixQuery, candidates: SQL): SQL {
   const ranking = queryOf(query);
   const { table, text, picture } = KINDS[kind];
   const max = LIMITS.searchResultsMax;
+  // The first `limit` by rank, then numbered: a top-N sort holds only those rows, where numbering every candidate
+  // sorted them all, their text with them.
   const ranked = (where: SQL, candidates: number, limit: SQL) => sql`
-    select c.id, c.title, c.text, c.picture,
-      row_number() over (order by ts_rank(c.search, ${ranking}) desc, c.position, c.id) as n
+    select t.id, t.title, t.text, t.picture, row_number() over (order by t.rank desc, t.position, t.id) as n
     from (
-      select ${table.id} as id, ${table.title} as title, ${text} as text, ${picture} as picture,
-        ${table.position} as position, ${table.search} as search
-      from ${table}
-      where ${where} and ${table.status} = 'published'
-      limit ${sql.raw(String(candidates))}
-    ) c
-    order by n
-    limit ${limit}`;
+      select c.id, c.title, c.text, c.picture, c.position, ts_rank(c.search, ${ranking}) as rank
+      from (
+        select ${table.id} as id, ${table.title} as title, ${text} as text, ${picture} as picture,
+          ${table.position} as position, ${table.search} as search
+        from ${table}
+        where ${where} and ${table.status} = 'published'
+        limit ${sql.raw(String(candidates))}
+      ) c
+      order by rank desc, c.position, c.id
+      limit ${limit}
+    ) t`;
   const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${candidates}`;
   // A text candidate whose title matches is a title match, ranked in the title tier. Asked of its `search` rather than
   // of its title, which would be parsed and stemmed again for every candidate.
