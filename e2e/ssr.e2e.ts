@@ -194,6 +194,29 @@ describe('server-rendered pages in the browser', () => {
     await toggle.click();
     expect(await page.locator('.lesson-sidebar').isVisible()).toBe(true);
   });
+
+  test('the lesson questions the server drew are hydrated when their code arrives, not thrown away and drawn again', async () => {
+    // Their code is a chunk of its own, loaded after the page hydrates; an update reaching them before it has loaded
+    // (the video element arriving, a phone closing the lesson list) would make React discard the server's HTML.
+    for (const width of [360, 1280]) {
+      const { page } = await newPage(env.browser, env.server.url);
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __drawn: Element | null }).__drawn = document.querySelector('.lesson-questions');
+        });
+      });
+      const lesson = course.lessonlist[0];
+      await openHydrated(page, `/course/${course._id}/${lesson._id}`);
+      // Loaded: the questions' own read has answered.
+      await page.locator('.lesson-questions').locator('.bugs-empty, .question-list').first().waitFor();
+      const same = await page.evaluate(() => {
+        const drawn = (window as unknown as { __drawn: Element | null }).__drawn;
+        return drawn !== null && drawn === document.querySelector('.lesson-questions');
+      });
+      expect(same, `at ${width} px`).toBe(true);
+    }
+  });
 });
 
 test('a reader far from UTC: the post date hydrates as the server drew it, then shows in the reader’s zone', async () => {

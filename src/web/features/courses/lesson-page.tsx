@@ -1,6 +1,6 @@
 // '/course/:courseId/:lessonId': the video, title and description of a lesson, the course's lesson list in a
 // sidebar that a hamburger button toggles, and the comments (signed in) or an invitation to log in.
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { TEXT } from '../../../shared/constants';
 import type { Lesson, LessonListItem } from '../../../shared/contract';
 import { paths } from '../../app/paths';
@@ -13,6 +13,7 @@ import { LessonQuestions } from '../bugs';
 import { LessonComments } from '../comments';
 import { LessonMarkLabel, LessonPlayer, preloadLessonPlayer, useLearnerCourse } from '../learning';
 import { PracticeCountLabel, PracticeList, runnableExamples } from '../practice';
+import { createMediaSource } from '../../lib/media-source';
 import { useSession } from '../../lib/session';
 import { seekTarget } from '../../lib/time-links';
 import { useLesson } from './api/get-lesson';
@@ -59,19 +60,19 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   const position = lessons.findIndex((item) => item._id === lesson._id);
   const previous = position > 0 ? lessons[position - 1] : undefined;
   const next = position >= 0 && position < lessons.length - 1 ? lessons[position + 1] : undefined;
-  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
-  const mediaRef = useRef<HTMLVideoElement | null>(null);
-  const onMedia = useCallback((element: HTMLVideoElement | null) => {
-    mediaRef.current = element;
-    setMedia(element);
-  }, []);
-  const seek = useCallback((seconds: number) => {
-    const video = mediaRef.current;
-    if (!video) return;
-    video.currentTime = seconds;
-    video.scrollIntoView?.({ block: 'center' });
-    video.focus();
-  }, []);
+  // The video element, told by the player and read by the questions and the comments' time links; not state, so
+  // its arrival while the page hydrates re-renders nothing here (lib/media-source.ts).
+  const [video] = useState(createMediaSource);
+  const seek = useCallback(
+    (seconds: number) => {
+      const media = video.get();
+      if (!media) return;
+      media.currentTime = seconds;
+      media.scrollIntoView?.({ block: 'center' });
+      media.focus();
+    },
+    [video],
+  );
   const timeHref = useCallback(
     (seconds: number) => `${paths.lesson(courseId, lesson._id)}?t=${seconds}`,
     [courseId, lesson._id],
@@ -80,16 +81,20 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   const commentsRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const section = commentsRef.current;
-    if (!section || !media) return;
+    if (!section) return;
     const onClick = (event: MouseEvent) => {
       const seconds = seekTarget(event.target);
-      if (seconds === null) return;
+      if (seconds === null || !video.get()) return;
       event.preventDefault();
       seek(seconds);
     };
     section.addEventListener('click', onClick);
     return () => section.removeEventListener('click', onClick);
-  }, [media, seek]);
+  }, [video, seek]);
+  const questionsLesson = useMemo(
+    () => ({ id: lesson._id, title: lesson.title, duration: lesson.duration }),
+    [lesson._id, lesson.title, lesson.duration],
+  );
 
   return (
     <div
@@ -141,7 +146,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
           lesson={lesson}
           lessons={lessons}
           learner={learner}
-          onMedia={onMedia}
+          onMedia={video.set}
         />
         {position >= 0 && (
           <p className="lesson-count">
@@ -167,12 +172,7 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
             )}
           </nav>
         )}
-        <LessonQuestions
-          key={`questions-${lesson._id}`}
-          lesson={{ id: lesson._id, title: lesson.title, duration: lesson.duration }}
-          media={media}
-          onSeek={seek}
-        />
+        <LessonQuestions key={`questions-${lesson._id}`} lesson={questionsLesson} video={video} onSeek={seek} />
         <section className="lesson-comments" aria-label="Comments" ref={commentsRef}>
           {signedIn ? (
             <LessonComments lessonId={lesson._id} timeHref={timeHref} />

@@ -3,6 +3,7 @@
 // on a strip under the player, the video's timeline. Choosing a time seeks the video there; a title opens the bug.
 import { useState } from 'react';
 import { paths } from '../../../app/paths';
+import { type MediaSource, useMedia } from '../../../lib/media-source';
 import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { formatClock } from '../../../lib/time-format';
@@ -14,13 +15,14 @@ import '../bugs.css';
 export interface LessonQuestionsProps {
   lesson: { id: string; title: string; duration: number | null };
   /** The lesson's video element, once the player has made it. */
-  media: HTMLVideoElement | null;
+  video: MediaSource;
   /** Moves the video to a time (seconds). */
   onSeek: (seconds: number) => void;
 }
 
-export default function LessonQuestions({ lesson, media, onSeek }: LessonQuestionsProps) {
+export default function LessonQuestions({ lesson, video, onSeek }: LessonQuestionsProps) {
   const { signedIn } = useSession();
+  const media = useMedia(video);
   const questions = useLessonBugs(lesson.id);
   const [asking, setAsking] = useState<BugDraft['lesson']>(null);
   const duration = media && Number.isFinite(media.duration) && media.duration > 0 ? media.duration : lesson.duration;
