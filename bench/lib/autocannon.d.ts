@@ -33,6 +33,8 @@ declare module 'autocannon' {
     body?: string;
     /** Answer the raw result (encoded histograms), to merge several runs with `aggregateResult`. */
     skipAggregateResult?: boolean;
+    /** Called with each client as it is made (its internals are autocannon's own). */
+    setupClient?: (client: unknown) => void;
   }
   /** A run with `skipAggregateResult`: counts and encoded histograms, mergeable. */
   export interface RawResult {
