@@ -48,7 +48,9 @@ beforeAll(async () => {
   courseId = course._id;
   const lesson = await call<{ _id: string }>('POST', `/api/studio/courses/${courseId}/lessons`, admin, {
     title: 'Adding numbers',
-    link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    // A video of this site's own: the test ends on the lesson page, and a hosted one would have the page try to reach
+    // YouTube (refused here) whenever its player loads before the test's end.
+    link: '/media/lessons/css-1.webm',
     description: '<p>How to add.</p>',
   });
   lessonId = lesson._id;
