@@ -92,8 +92,8 @@ function candidatesOf(query: PrefixQuery): { candidates: SQL; cte?: SQL } {
 
 /** One kind's two tiers as CTEs: its title matches ranked, then its matches in the text alone, only as many as the
  *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). Candidates are found with
- *  `candidates` and ranked with the prefix query, which match the same rows. search_attempt (migrations 0018, 0019) ranks
- *  the fallback attempts with the same SQL. */
+ *  `candidates` and ranked with the prefix query, which match the same rows. search_attempt (migration 0018, its
+ *  ranking as here since 0019) ranks the fallback attempts with the same SQL. */
 function tiers(kind: Kind, query: PrefixQuery, candidates: SQL): SQL {
   const ranking = queryOf(query);
   const { table, text, picture } = KINDS[kind];

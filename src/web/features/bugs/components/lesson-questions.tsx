@@ -14,7 +14,8 @@ import '../bugs.css';
 
 export interface LessonQuestionsProps {
   lesson: { id: string; title: string; duration: number | null };
-  /** The lesson's video element, once the player has made it. */
+  /** Where the lesson's video element is found once the player has made it (read here, so its arrival changes no
+   *  prop of this lazily hydrated part: lib/media-source.ts). */
   video: MediaSource;
   /** Moves the video to a time (seconds). */
   onSeek: (seconds: number) => void;
