@@ -7,7 +7,14 @@ import { type Database, type Db, rowsOf } from '../../db/client';
 import { createCourses, createTutorials } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { prefixQuery } from './search-query';
-import { CANDIDATES, EXPANDED_LEXEMES_MAX, EXPANDED_PREFIX_MIN, search, searchStatement } from './search.service';
+import {
+  CANDIDATES,
+  EXPANDED_LEXEMES_MAX,
+  EXPANDED_PREFIX_MIN,
+  literalAttempt,
+  search,
+  searchStatement,
+} from './search.service';
 
 let database: Database;
 
@@ -154,6 +161,14 @@ describe('search_attempt', () => {
         ${CANDIDATES.title}, ${CANDIDATES.text}, ${LIMITS.searchResultsMax})
       order by hit_kind, hit_tier, hit_n`);
   };
+  /** The same words ranked by a statement planned with their query as a literal, as a search whose last word is too
+   *  short to expand is asked. */
+  const literal = (text: string) => {
+    const query = prefixQuery(text);
+    if (!query) throw new Error(`no searchable word in ${text}`);
+    return hits(sql`with ${sql.join(literalAttempt(query), sql`, `)} select * from "typed" order by kind, tier, n`);
+  };
+  /** The words as typed, as a search asks them. */
   const typed = (text: string) => {
     const query = prefixQuery(text);
     if (!query) throw new Error(`no searchable word in ${text}`);
@@ -179,8 +194,10 @@ describe('search_attempt', () => {
     'learners',
     'kestrel',
     'stagecraft',
-  ])('ranks %j as the statement ranks the same words typed', async (text) => {
-    expect(await attempt(text)).toEqual(await typed(text));
+  ])('ranks %j as the literal statement ranks the same words, and a search answers it so', async (text) => {
+    const ranked = await literal(text);
+    expect(await attempt(text)).toEqual(ranked);
+    expect(await typed(text)).toEqual(ranked);
   });
 });
 

@@ -9,10 +9,11 @@
 // index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
 // exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
 // index yields. The index is asked for the lexemes that exist starting with the last word rather than for the prefix
-// itself, when they are few (candidatesOf). A search is one statement, one round trip: the words as typed, planned
-// with their query as a literal, and a call of search_fallback (migration 0018) that runs only when they found
-// nothing: it corrects the words and tries each fallback attempt in turn, in PL/pgSQL, whose plans are kept for the
-// session. See docs/performance.md (Search) for the figures.
+// itself, when they are few (search_prefix_expansion, migration 0017). A search is one statement, one round trip: the
+// words as typed (typedAttempt), and a call of search_fallback (migration 0018) that runs only when they found
+// nothing: it corrects the words and tries each fallback attempt in turn. Both ask search_attempt, in PL/pgSQL, whose
+// plans are kept for the session; only a last word too short to expand is ranked by a statement planned with its
+// query as a literal. See docs/performance.md (Search) for the figures.
 import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
 import type { SearchResult } from '../../../shared/contract';
@@ -62,39 +63,16 @@ interface Hit {
 const ident = (...parts: string[]) => sql.identifier(parts.join('_'));
 
 /**
- * The query the words as typed are ranked with, and found with when the last word is too short to expand: a literal
- * the planner reads. It estimates from it how many rows match and picks the access path (a short, common prefix such
- * as 'c:*' is cheaper read from the start of the table and stopped at the candidate LIMIT than through the index).
+ * The words as typed as a literal the planner reads: it estimates from it how many rows match and picks the access
+ * path (a short, common prefix such as 'c:*' is cheaper read from the start of the table and stopped at the candidate
+ * LIMIT than through the index).
  */
 const queryOf = (query: PrefixQuery): SQL => sql`to_tsquery('english', ${tsqueryOf(query)})`;
 
-/**
- * The query the words as typed find their candidates with, and the CTE that computes it when it is not the ranking
- * query. The prefix of the last word is replaced by the lexemes that exist starting with it ('python & perf:*' is
- * 'python & perform'), which match exactly the rows the prefix matches: a GIN index reads the whole posting list of
- * every lexeme a prefix covers before it ANDs it with the other words, and skips through those of exact lexemes. The
- * ranking keeps the prefix query, so the candidates and the answer are the same. The expansion is one row computed
- * once, in the same statement (the lexemes are read at the same moment as the rows), and hidden from the planner in a
- * CTE, so it assumes few matches and takes the GIN indexes; when the prefix covers no lexeme or more than
- * EXPANDED_LEXEMES_MAX, it is the prefix query itself (migration 0017, search_prefix_expansion).
- */
-function candidatesOf(query: PrefixQuery): { candidates: SQL; cte?: SQL } {
-  const { head, last } = query;
-  if ([...last].length < EXPANDED_PREFIX_MIN) return { candidates: queryOf(query) };
-  const before = head.length > 0 ? sql`to_tsquery('english', ${head.join(' & ')})` : sql`null`;
-  return {
-    candidates: sql`(select q from "typed_q")`,
-    cte: sql`"typed_q" as (select coalesce(
-      search_prefix_expansion('english', ${before}, ${last}, ${sql.raw(String(EXPANDED_LEXEMES_MAX))}),
-      ${queryOf(query)}) as q)`,
-  };
-}
-
 /** One kind's two tiers as CTEs: its title matches ranked, then its matches in the text alone, only as many as the
- *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). Candidates are found with
- *  `candidates` and ranked with the prefix query, which match the same rows. search_attempt (migration 0018, its
- *  ranking as here since 0019) ranks the fallback attempts with the same SQL. */
-function tiers(kind: Kind, query: PrefixQuery, candidates: SQL): SQL {
+ *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). search_attempt (migration
+ *  0018, its ranking as here since 0019) ranks every other attempt with the same SQL. */
+function tiers(kind: Kind, query: PrefixQuery): SQL {
   const ranking = queryOf(query);
   const { table, text, picture } = KINDS[kind];
   const max = LIMITS.searchResultsMax;
@@ -114,17 +92,35 @@ function tiers(kind: Kind, query: PrefixQuery, candidates: SQL): SQL {
       order by rank desc, c.position, c.id
       limit ${limit}
     ) t`;
-  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${candidates}`;
+  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${ranking}`;
   // A text candidate whose title matches is a title match, ranked in the title tier. Asked of its `search` rather than
   // of its title, which would be parsed and stemmed again for every candidate.
   const titleMatch = sql`${table.search} @@ to_tsquery('english', ${titleTsqueryOf(query)})`;
   const title = ident(kind, 'title');
   return sql`${title} as (${ranked(inTitle, CANDIDATES.title, sql.raw(String(max)))}),
     ${ident(kind, 'text')} as (${ranked(
-      sql`${table.search} @@ ${candidates} and not (${titleMatch})`,
+      sql`${table.search} @@ ${ranking} and not (${titleMatch})`,
       CANDIDATES.text,
       sql`(select ${sql.raw(String(max))} - count(*) from ${title})`,
     )})`;
+}
+
+/** The words as typed ranked by the statement itself, with their query as a literal the planner reads, as CTEs ending
+ *  in "typed". Searches whose last word is shorter than EXPANDED_PREFIX_MIN are asked this way; exported so that a
+ *  test can hold search_attempt to the same ranking. */
+export function literalAttempt(query: PrefixQuery): SQL[] {
+  return [
+    ...kinds.map((kind) => tiers(kind, query)),
+    sql`"typed" as (${sql.join(
+      kinds.flatMap((kind) =>
+        ['title', 'text'].map(
+          (tier, i) =>
+            sql`select ${sql.raw(`0 as attempt, '${kind}' as kind, ${i} as tier`)}, n, id as "_id", title, text, picture from ${ident(kind, tier)}`,
+        ),
+      ),
+      sql` union all `,
+    )})`,
+  ];
 }
 
 /** Whether the statement holds the fallback, and the words it may correct (typoWords; null: none). */
@@ -135,39 +131,43 @@ export interface Fallback {
 /** Words as one bound string, split back in SQL: a search word holds no space (search-words.ts). */
 const wordList = (words: string[] | null) => (words ? sql`string_to_array(${words.join(' ')}, ' ')` : sql`null`);
 const int = (n: number) => sql.raw(String(n));
+/** search_attempt's and search_fallback's last arguments: the expansion's and the tiers' bounds. */
+const attemptLimits = sql`expanded_max => ${int(EXPANDED_LEXEMES_MAX)}, expanded_min => ${int(EXPANDED_PREFIX_MIN)},
+  title_candidates => ${int(CANDIDATES.title)}, text_candidates => ${int(CANDIDATES.text)},
+  results => ${int(LIMITS.searchResultsMax)}`;
+
+/**
+ * The words as typed, as the CTE "typed". A last word of EXPANDED_PREFIX_MIN letters or more is asked through
+ * search_attempt, as the fallback's attempts are: its plans are kept for the session, so the statement plans one
+ * function call where the literal's dozen CTEs cost 1.5–2 ms of planning on PGlite at every search, and its prefix is
+ * expanded into the lexemes that exist (search_prefix_expansion, migration 0017), which the planner cannot see
+ * anyway. A shorter last word keeps the literal (literalAttempt), whose estimates the planner needs.
+ */
+function typedAttempt(query: PrefixQuery): SQL[] {
+  if ([...query.last].length < EXPANDED_PREFIX_MIN) return literalAttempt(query);
+  return [
+    sql`"typed" as (select hit_attempt as attempt, hit_kind as kind, hit_tier as tier, hit_n as n, hit_id as "_id",
+      hit_title as title, hit_text as text, hit_picture as picture
+      from search_attempt(attempt => 0, head => ${wordList(query.head)}, last => ${query.last},
+        ${attemptLimits}))`,
+  ];
+}
 
 /**
  * One statement: the words as typed, at most 20 of each kind, title matches first; with `fallback`, when they find
  * nothing, the hits of the first fallback attempt that finds anything (search_fallback, migration 0018: the words
  * corrected, then shortened). The gate is a one-time filter: the function is not called when the words found
- * anything. The fallback runs in PL/pgSQL, whose plans are kept for the session, so the statement plans the words as
- * typed and one function call, whatever the fallback holds.
+ * anything.
  */
 export function searchStatement(query: PrefixQuery, fallback?: Fallback): SQL {
-  const { candidates, cte } = candidatesOf(query);
-  const ctes = [...(cte ? [cte] : []), ...kinds.map((kind) => tiers(kind, query, candidates))];
-  ctes.push(
-    sql`"typed" as (${sql.join(
-      kinds.flatMap((kind) =>
-        ['title', 'text'].map(
-          (tier, i) =>
-            sql`select ${sql.raw(`0 as attempt, '${kind}' as kind, ${i} as tier`)}, n, id as "_id", title, text, picture from ${ident(kind, tier)}`,
-        ),
-      ),
-      sql` union all `,
-    )})`,
-  );
   const answers = [sql`select * from "typed"`];
   if (fallback) {
     answers.push(sql`select * from search_fallback(
       words => ${wordList([...query.head, query.last])}, forgiven => ${wordList(fallback.forgiven)},
-      slack => ${int(PREFIX_SLACK)}, shortest => ${int(MIN_SHORTENED_PREFIX)},
-      expanded_max => ${int(EXPANDED_LEXEMES_MAX)}, expanded_min => ${int(EXPANDED_PREFIX_MIN)},
-      title_candidates => ${int(CANDIDATES.title)}, text_candidates => ${int(CANDIDATES.text)},
-      results => ${int(LIMITS.searchResultsMax)})
+      slack => ${int(PREFIX_SLACK)}, shortest => ${int(MIN_SHORTENED_PREFIX)}, ${attemptLimits})
       where not exists (select from "typed")`);
   }
-  return sql`with ${sql.join(ctes, sql`, `)}
+  return sql`with ${sql.join(typedAttempt(query), sql`, `)}
     ${sql.join(answers, sql` union all `)}
     order by attempt, kind, tier, n`;
 }
