@@ -221,8 +221,9 @@ async function main() {
       `candidates; last word as prefix; 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
       'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. Every search is ' +
-      'one statement: the words as typed, and a call of a PL/pgSQL function (search_fallback, whose plans the session ' +
-      'keeps) that runs only when they matched nothing. It corrects each word of 5 letters or more that is not a ' +
+      'one statement: the words as typed (through search_attempt, a PL/pgSQL function whose plans the session keeps, ' +
+      'when the last word has 3 letters or more; planned with their query as a literal otherwise), and a call of ' +
+      'search_fallback (PL/pgSQL too) that runs only when they matched nothing. It corrects each word of 5 letters or more that is not a ' +
       'published title word to the title word one edit from it that the most titles hold (`search_words`, one indexed ' +
       'lookup), then asks in turn, each only when the ones before found nothing, the corrected text (as typed, then ' +
       "with its last word shortened) and the text with its last word shortened past its stem. So 'pyhton', " +
