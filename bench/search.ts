@@ -223,10 +223,11 @@ async function main() {
       'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. Every search is ' +
       'one statement: the words as typed (through search_attempt, a PL/pgSQL function whose plans the session keeps, ' +
       'when the last word has 3 letters or more; planned with their query as a literal otherwise), and a call of ' +
-      'search_fallback (PL/pgSQL too) that runs only when they matched nothing. It corrects each word of 5 letters or more that is not a ' +
-      'published title word to the title word one edit from it that the most titles hold (`search_words`, one indexed ' +
-      'lookup), then asks in turn, each only when the ones before found nothing, the corrected text (as typed, then ' +
-      "with its last word shortened) and the text with its last word shortened past its stem. So 'pyhton', " +
+      'search_fallback (PL/pgSQL too) that runs only when they matched nothing. It corrects each word of 5 letters ' +
+      'or more that is not a published title word to the title word one edit from it that the most titles hold ' +
+      '(`search_words`, one indexed lookup), then asks in turn, each only when the ones before found nothing, the ' +
+      'corrected text (as typed, then with its last word shortened) and the text with its last word shortened past ' +
+      "its stem. So 'pyhton', " +
       "'javscript', 'reactt' and 'learni' (one edit from the title word 'learn') are answered by their corrections, " +
       "'python performa' by 'python & perfo:*', and 'zyxwvut' finds nothing, each in one round trip.",
     ...sections,

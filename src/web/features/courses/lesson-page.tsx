@@ -13,7 +13,7 @@ import { LessonQuestions } from '../bugs';
 import { LessonComments } from '../comments';
 import { LessonMarkLabel, LessonPlayer, preloadLessonPlayer, useLearnerCourse } from '../learning';
 import { PracticeCountLabel, PracticeList, runnableExamples } from '../practice';
-import { createMediaSource } from '../../lib/media-source';
+import { createVideoSource } from '../../lib/video-source';
 import { useSession } from '../../lib/session';
 import { seekTarget } from '../../lib/time-links';
 import { useLesson } from './api/get-lesson';
@@ -61,8 +61,8 @@ function LessonView({ courseId, lesson, lessons }: { courseId: string; lesson: L
   const previous = position > 0 ? lessons[position - 1] : undefined;
   const next = position >= 0 && position < lessons.length - 1 ? lessons[position + 1] : undefined;
   // The video element, told by the player and read by the questions and the comments' time links; not state, so
-  // its arrival while the page hydrates re-renders nothing here (lib/media-source.ts).
-  const [video] = useState(createMediaSource);
+  // its arrival while the page hydrates re-renders nothing here (lib/video-source.ts).
+  const [video] = useState(createVideoSource);
   const seek = useCallback(
     (seconds: number) => {
       const media = video.get();

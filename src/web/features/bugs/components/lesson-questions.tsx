@@ -3,7 +3,7 @@
 // on a strip under the player, the video's timeline. Choosing a time seeks the video there; a title opens the bug.
 import { useState } from 'react';
 import { paths } from '../../../app/paths';
-import { type MediaSource, useMedia } from '../../../lib/media-source';
+import { type VideoSource, useVideo } from '../../../lib/video-source';
 import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { formatClock } from '../../../lib/time-format';
@@ -15,15 +15,15 @@ import '../bugs.css';
 export interface LessonQuestionsProps {
   lesson: { id: string; title: string; duration: number | null };
   /** Where the lesson's video element is found once the player has made it (read here, so its arrival changes no
-   *  prop of this lazily hydrated part: lib/media-source.ts). */
-  video: MediaSource;
+   *  prop of this lazily hydrated part: lib/video-source.ts). */
+  video: VideoSource;
   /** Moves the video to a time (seconds). */
   onSeek: (seconds: number) => void;
 }
 
 export default function LessonQuestions({ lesson, video, onSeek }: LessonQuestionsProps) {
   const { signedIn } = useSession();
-  const media = useMedia(video);
+  const media = useVideo(video);
   const questions = useLessonBugs(lesson.id);
   const [asking, setAsking] = useState<BugDraft['lesson']>(null);
   const duration = media && Number.isFinite(media.duration) && media.duration > 0 ? media.duration : lesson.duration;

@@ -4,13 +4,13 @@
 // where a new prop before then would make React throw that HTML away and draw the part again from nothing.
 import { useSyncExternalStore } from 'react';
 
-export interface MediaSource {
+export interface VideoSource {
   get: () => HTMLVideoElement | null;
   subscribe: (listener: () => void) => () => void;
 }
 
 /** A source and its setter (the player's ref callback). */
-export function createMediaSource(): MediaSource & { set: (media: HTMLVideoElement | null) => void } {
+export function createVideoSource(): VideoSource & { set: (media: HTMLVideoElement | null) => void } {
   let current: HTMLVideoElement | null = null;
   const listeners = new Set<() => void>();
   return {
@@ -30,6 +30,6 @@ export function createMediaSource(): MediaSource & { set: (media: HTMLVideoEleme
 const noMedia = () => null;
 
 /** The source's video element (none while the server renders). */
-export function useMedia(source: MediaSource): HTMLVideoElement | null {
+export function useVideo(source: VideoSource): HTMLVideoElement | null {
   return useSyncExternalStore(source.subscribe, source.get, noMedia);
 }
