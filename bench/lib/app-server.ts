@@ -3,7 +3,9 @@
 // app too, with its server-rendering entry beside it (dist/ssr), as `npm start` does. BENCH_TOKEN_FILE: a verified
 // learner with a live session is created too, and its token written there (reads as a signed-in learner).
 // BENCH_ADMIN_TOKEN_FILE: likewise an admin's (Studio calls).
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -15,6 +17,23 @@ import { listenAndReport } from './child-server';
 const url = process.env.BENCH_DATABASE_URL;
 const dir = process.env.BENCH_PGLITE_DIR;
 if (!url && !dir) throw new Error('set BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
+
+// A site's PGlite database is made by its first start and opened by every later one, and the process that makes it
+// loads the trigram extension an early migration needs, which slows Node's own code in that process for good
+// (docs/decisions/0064). The benches measure the server as it runs from its second start on: a child process makes
+// and migrates the database, and this one opens it.
+if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+  if (process.env.BENCH_MAKE_DATABASE === '1') {
+    await (await openDatabase({ dataDir: dir })).close();
+    process.exit(0);
+  }
+  const maker = fork(process.argv[1], [], {
+    env: { ...process.env, BENCH_MAKE_DATABASE: '1' },
+    execArgv: process.execArgv,
+  });
+  const code = await new Promise<number | null>((resolve) => maker.once('exit', resolve));
+  if (code !== 0) throw new Error(`making the database in ${dir} failed (exit code ${code})`);
+}
 
 const config = {
   ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),

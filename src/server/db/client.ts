@@ -1,5 +1,8 @@
 // Opens the database: PGlite in a directory (or in memory) by default, PostgreSQL when a URL is given.
 // Nothing else in the code knows which one it talks to.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Extensions, PGlite as PgliteClient } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
@@ -38,8 +41,9 @@ const migrationsFolder = PATHS.migrationsDir;
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
-  const database = 'url' in target ? await openPostgres(target.url) : await openPglite(target);
-  if (options.migrate ?? true) await migrateDatabase(database);
+  const migrate = options.migrate ?? true;
+  const database = 'url' in target ? await openPostgres(target.url) : await openPglite(target, migrate);
+  if (migrate) await migrateDatabase(database);
   return database;
 }
 
@@ -131,18 +135,31 @@ async function listenOnPostgres(
   };
 }
 
-async function openPglite(target: { dataDir: string } | { memory: true; loadDataDir?: Blob }): Promise<Database> {
+type PgliteTarget = { dataDir: string } | { memory: true; loadDataDir?: Blob };
+
+async function openPglite(target: PgliteTarget, migrate: boolean): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  // pg_trgm: migration 0011 creates it, so a new database cannot be migrated without it (PGlite ships it as an
-  // extension to load; PostgreSQL has it in contrib). Search no longer uses it (decision 0057).
-  const extensions = { pg_trgm };
-  const client =
-    'dataDir' in target
-      ? new PGlite(target.dataDir, { extensions })
-      : new PGlite({ extensions, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
-  await client.waitReady;
+  const open = async (withTrigrams: boolean) => {
+    // pg_trgm: migration 0011 creates it, with two indexes a later migration drops, and nothing has used it since
+    // (decision 0057). Loading it into PGlite costs every request of the process afterwards, about 3 µs of CPU each on the
+    // server's cheapest answers: Node's own `process.nextTick` runs slower from then on (decision 0064). So it is
+    // loaded only where migration 0011 is still to run: a new database, or one made before that migration.
+    const extensions: Extensions = withTrigrams
+      ? { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm }
+      : {};
+    const client =
+      'dataDir' in target
+        ? new PGlite(target.dataDir, { extensions })
+        : new PGlite({ extensions, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
+    await client.waitReady;
+    return client;
+  };
+  let client = await open(migrate && isNewPglite(target));
+  if (migrate && !(await hasTrigramExtension(client))) {
+    await client.close();
+    client = await open(true);
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -156,6 +173,17 @@ async function openPglite(target: { dataDir: string } | { memory: true; loadData
     },
     close: () => client.close(),
   };
+}
+
+/** A PGlite database that does not exist yet: every migration is still to run. */
+function isNewPglite(target: PgliteTarget): boolean {
+  if ('dataDir' in target) return !fs.existsSync(path.join(target.dataDir, 'PG_VERSION'));
+  return target.loadDataDir === undefined;
+}
+
+async function hasTrigramExtension(client: PgliteClient): Promise<boolean> {
+  const { rows } = await client.query("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'");
+  return rows.length > 0;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
