@@ -5,10 +5,9 @@
 // BENCH_ADMIN_TOKEN_FILE: likewise an admin's (Studio calls).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, pgliteDataDirExists } from '../../src/server/db/client';
 import * as demoContent from '../../src/server/db/seed/content';
 import { seedDemoContent } from '../../src/server/db/seed/seed';
 import { createUser } from '../../src/server/test/factories';
@@ -22,7 +21,7 @@ if (!url && !dir) throw new Error('set BENCH_DATABASE_URL or BENCH_PGLITE_DIR');
 // loads the trigram extension an early migration needs, which slows Node's own code in that process for good
 // (docs/decisions/0064). The benches measure the server as it runs from its second start on: a child process makes
 // and migrates the database, and this one opens it.
-if (dir && !fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+if (dir && !pgliteDataDirExists(dir)) {
   if (process.env.BENCH_MAKE_DATABASE === '1') {
     await (await openDatabase({ dataDir: dir })).close();
     process.exit(0);

@@ -142,9 +142,9 @@ async function openPglite(target: PgliteTarget, migrate: boolean): Promise<Datab
   const { drizzle } = await import('drizzle-orm/pglite');
   const open = async (withTrigrams: boolean) => {
     // pg_trgm: migration 0011 creates it, with two indexes a later migration drops, and nothing has used it since
-    // (decision 0057). Loading it into PGlite costs every request of the process afterwards, about 3 µs of CPU each on the
-    // server's cheapest answers: Node's own `process.nextTick` runs slower from then on (decision 0064). So it is
-    // loaded only where migration 0011 is still to run: a new database, or one made before that migration.
+    // (decision 0057). Loading it into PGlite costs every request of the process afterwards, about 3 µs of CPU each
+    // on the server's cheapest answers: Node's own `process.nextTick` runs slower from then on (decision 0064). So it
+    // is loaded only where migration 0011 is still to run: a new database, or one made before that migration.
     const extensions: Extensions = withTrigrams
       ? { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm }
       : {};
@@ -155,8 +155,10 @@ async function openPglite(target: PgliteTarget, migrate: boolean): Promise<Datab
     await client.waitReady;
     return client;
   };
-  let client = await open(migrate && isNewPglite(target));
-  if (migrate && !(await hasTrigramExtension(client))) {
+  const isNew = 'dataDir' in target ? !pgliteDataDirExists(target.dataDir) : target.loadDataDir === undefined;
+  let client = await open(migrate && isNew);
+  // An existing database without the extension was made before migration 0011: opened again, with it.
+  if (migrate && !isNew && !(await hasTrigramExtension(client))) {
     await client.close();
     client = await open(true);
   }
@@ -175,10 +177,9 @@ async function openPglite(target: PgliteTarget, migrate: boolean): Promise<Datab
   };
 }
 
-/** A PGlite database that does not exist yet: every migration is still to run. */
-function isNewPglite(target: PgliteTarget): boolean {
-  if ('dataDir' in target) return !fs.existsSync(path.join(target.dataDir, 'PG_VERSION'));
-  return target.loadDataDir === undefined;
+/** Whether a PGlite database has been made in this directory. */
+export function pgliteDataDirExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 async function hasTrigramExtension(client: PgliteClient): Promise<boolean> {
