@@ -2,12 +2,12 @@
 // raw message: the immediate mail after its delay (none when read first), the digest (none when nothing is unread,
 // at most one per period: the clock is moved), the one-click unsubscribe headers and link (RFC 8058), POST with a form
 // body and no login, GET changing nothing, a tampered token refused; transactional mail without those headers.
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, type NotificationPage } from '../../../shared/notifications';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, notifications } from '../../db/schema';
 import { defined } from '../../test/defined';
 import { createUser, type TestUser } from '../../test/factories';
 import { freePort } from '../../test/free-port';
@@ -190,20 +190,26 @@ describe('one-click unsubscribe', () => {
 });
 
 describe('the digest', () => {
-  const startOfDay = (days: number, hour = 0) => {
-    const d = new Date();
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, hour, 10));
+  // The digest's periods are days of the calendar, so the notifications are moved onto a fixed Monday, away from the
+  // wall clock: a run near midnight must not see them made yesterday.
+  const day = (n: number, hour = 0, minute = 10) => new Date(Date.UTC(2026, 0, 5 + n, hour, minute));
+  const madeAt = async (at: Date) => {
+    await t.database.db
+      .update(notifications)
+      .set({ createdAt: at })
+      .where(and(eq(notifications.recipientId, carol.id), gt(notifications.createdAt, day(30))));
   };
 
   it('gathers the unread ones of its period, none when nothing is unread, at most one per period', async () => {
     await call('PUT', '/api/notifications/preferences', carol, { types: { 'bug.answered': 'digest' } });
     await askAndAnswer(carol, 'Digest one');
     await askAndAnswer(carol, 'Digest two');
-    // Made today: they wait for tomorrow's digest.
-    await t.app.notifications.runMail(later(DELAY_S + 1));
+    await madeAt(day(0, 12, 0));
+    // Past the immediate mail's delay, still that day: they wait for the next day's digest.
+    await t.app.notifications.runMail(new Date(day(0, 12, 0).getTime() + (DELAY_S + 1) * 1000));
     expect(await outboxRows(carol)).toHaveLength(0);
 
-    expect((await t.app.notifications.runMail(startOfDay(1))).digests).toBe(1);
+    expect((await t.app.notifications.runMail(day(1))).digests).toBe(1);
     await t.app.outbox.drain();
     const [digest] = mailsTo(carol);
     expect(digest.mail.subject).toMatch(/2 unread notifications/);
@@ -212,16 +218,18 @@ describe('the digest', () => {
     expect(headerLine(digest.raw, 'List-Unsubscribe')).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\//);
     expect(headerLine(digest.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
-    // Another one now: tomorrow's digest was mailed already, so it waits for the day after.
+    // Another one that day: its digest was mailed already, so this one waits for the next day's.
     await askAndAnswer(carol, 'Digest three');
-    expect((await t.app.notifications.runMail(startOfDay(1, 12))).digests).toBe(0);
-    expect((await t.app.notifications.runMail(startOfDay(2))).digests).toBe(1);
+    await madeAt(day(1, 6));
+    expect((await t.app.notifications.runMail(day(1, 12))).digests).toBe(0);
+    expect((await t.app.notifications.runMail(day(2))).digests).toBe(1);
     expect(await outboxRows(carol)).toHaveLength(2);
 
     // Nothing unread: no digest.
     await askAndAnswer(carol, 'Digest four');
+    await madeAt(day(2, 6));
     await call('POST', '/api/notifications/read-all', carol);
-    expect((await t.app.notifications.runMail(startOfDay(3))).digests).toBe(0);
+    expect((await t.app.notifications.runMail(day(3))).digests).toBe(0);
     expect(await outboxRows(carol)).toHaveLength(2);
   });
 
