@@ -78,6 +78,11 @@ async function expectAccessibleAtTop(page: Page, screen: string) {
 }
 
 const practiceTitles = (practice: Locator) => practice.locator('.practice-row .lesson-row__title').allTextContents();
+/** Adding a test, a question or a choice moves the focus into its first field a frame later: wait for it there, so
+ *  it cannot land in the middle of typing into another field (a user sees where the focus went before typing). */
+const focusReaches = (field: Locator) =>
+  expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+
 const storedTitles = async (lesson: StudioLesson) =>
   (await call<StudioPracticeItems>('GET', `/api/studio/lessons/${lesson._id}/practice`)).items.map((i) => i.title);
 
@@ -106,6 +111,7 @@ test('an admin adds an exercise whose starter passes every test and sees the che
   await test1.getByLabel('Test code').fill("assert.strictEqual(add(2, 3), 5, 'add(2, 3) should be 5');");
   await form.getByRole('button', { name: 'Add test' }).click();
   const test2 = form.getByRole('group', { name: 'Test 2' });
+  await focusReaches(test2.getByLabel('Test name'));
   await test2.getByLabel('Test name').fill('adds negatives');
   await test2.getByLabel('Test code').fill("assert.strictEqual(add(-1, -2), -3, 'add(-1, -2) should be -3');");
   await test2.getByLabel('Hidden test').check();
@@ -157,9 +163,11 @@ test('an admin adds a quiz with two questions, reorders the practice items by ke
   await q1.getByLabel('Explanation').fill('let is block-scoped.');
   await form.getByRole('button', { name: 'Add question' }).click();
   const q2 = form.getByRole('group', { name: 'Question 2', exact: true });
+  await focusReaches(q2.getByLabel('Question text'));
   await q2.getByLabel('Question text').fill('Which values are falsy?');
   await q2.getByLabel('Several correct answers').check();
   await q2.getByRole('button', { name: 'Add choice to question 2' }).click();
+  await focusReaches(q2.getByLabel('Choice 3', { exact: true }));
   await q2.getByLabel('Choice 1', { exact: true }).fill('0');
   await q2.getByLabel('Choice 2', { exact: true }).fill('an empty string');
   await q2.getByLabel('Choice 3', { exact: true }).fill('an empty array');
