@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       BENCH_CODES_FILE: codesFile,
       BENCH_CERTIFICATES: String(1 + 2 * SEQUENTIAL + 2 * AT_ONCE),
     },
-    300_000,
+    { timeoutMs: 300_000 },
   );
   const lines: string[] = [];
   try {

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       BENCH_WATCHERS: String(watchers),
       BENCH_STREAMS: String(streamCount),
     },
-    600_000,
+    { timeoutMs: 600_000 },
   );
   const aborts: AbortController[] = [];
   try {

@@ -1,14 +1,16 @@
 // `npm run bench`: requests per second and p99 latency of the read endpoints (course list, lesson page, blog
-// list, and the first two and the lesson page's progress read as a signed-in learner) on PGlite and on PostgreSQL, each against a bare Fastify server answering the same JSON from memory in
-// the same run (targets: ratio ≥ 0.8, p99 ≤ 10 ms at 50 connections). Writes docs/performance.md's
-// "Read endpoints" section.
+// list, and the first two and the lesson page's progress read as a signed-in learner) on PGlite and on PostgreSQL,
+// each against a bare Fastify server answering the same JSON from memory in the same run (targets: ratio ≥ 0.8, p99
+// ≤ 10 ms at 50 connections). The app is the compiled server as `npm start` runs it (built first if its sources
+// changed); the bare server is compiled too. Writes docs/performance.md's "Read endpoints" section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50),
 //   DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; unreachable: the PostgreSQL half is skipped)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ChildServer, startChildServer } from './lib/child-server';
+import { startChildServer } from './lib/child-server';
+import { startCompiledApp } from './lib/compiled-app';
 import { demoItems } from './lib/demo-items';
 import { measureRounds } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
@@ -61,14 +63,15 @@ async function endpoints(appUrl: string, token: string): Promise<Endpoint[]> {
   ];
 }
 
-async function benchDatabase(db: string, env: Record<string, string>, work: string): Promise<Row[]> {
-  const started: ChildServer[] = [];
+async function benchDatabase(db: string, databaseUrl: string | undefined, work: string): Promise<Row[]> {
+  const started: { stop(): Promise<void> }[] = [];
   try {
-    console.log(`\n${db}: starting the app (seeding the demo content)…`);
+    console.log(`\n${db}: starting the compiled app (seeding the demo content)…`);
     const tokenFile = path.join(work, `token-${db}`);
-    const app = await startChildServer(path.join(here, 'lib', 'app-server.ts'), {
-      ...env,
-      BENCH_TOKEN_FILE: tokenFile,
+    const app = await startCompiledApp({
+      dataDir: path.join(work, `app-${db}`),
+      databaseUrl,
+      prepare: { BENCH_TOKEN_FILE: tokenFile },
     });
     started.push(app);
     const paths = await endpoints(app.url, fs.readFileSync(tokenFile, 'utf8'));
@@ -84,12 +87,15 @@ async function benchDatabase(db: string, env: Record<string, string>, work: stri
     }
     const bodiesFile = path.join(work, `bodies-${db}.json`);
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const bare = await startChildServer(path.join(here, 'lib', 'bare-server.ts'), { BENCH_BODIES: bodiesFile });
+    // Compiled and run by plain Node, like the app they are measured against.
+    const bareServer = path.join(here, 'lib', 'bare-server.ts');
+    const bare = await startChildServer(bareServer, { BENCH_BODIES: bodiesFile }, { compiled: true });
     started.push(bare);
-    const floor = await startChildServer(path.join(here, 'lib', 'bare-server.ts'), {
-      BENCH_BODIES: bodiesFile,
-      BENCH_FLOOR: '1',
-    });
+    const floor = await startChildServer(
+      bareServer,
+      { BENCH_BODIES: bodiesFile, BENCH_FLOOR: '1' },
+      { compiled: true },
+    );
     started.push(floor);
     for (const yardstick of [bare, floor]) {
       const answers = await Promise.all(paths.map(async ({ path: p }) => (await fetch(yardstick.url + p)).text()));
@@ -147,10 +153,10 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const notes: string[] = [];
   try {
-    rows.push(...(await benchDatabase('PGlite', { BENCH_PGLITE_DIR: path.join(work, 'pglite') }, work)));
+    rows.push(...(await benchDatabase('PGlite', undefined, work)));
 
     const postgres = await onThrowawayPostgres(serverUrl, 'devc_bench', notes, (url) =>
-      benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: url }, work),
+      benchDatabase('PostgreSQL', url, work),
     );
     rows.push(...(postgres ?? []));
   } finally {
@@ -165,9 +171,10 @@ async function main(): Promise<void> {
     ...measuredOn('`npm run bench` (bench/read-endpoints.ts)', loadBefore),
     `autocannon: ${connections} connections, ${duration} s per endpoint and server after a 2 s warm-up, in ${ROUNDS}`,
     'alternating rounds (app, bare, floor, then floor, bare, app, …) so load from elsewhere hits all alike; load generator in this',
-    'process, the app and the bare server each in a child process (all on the same cores). The app runs as',
-    '`npm start` does (security headers, request log at info, demo content); the bare server is Fastify with one',
-    'route per path sending the same JSON string from memory, no logger. The floor is that server doing only what',
+    'process, the app and the bare server each in a child process (all on the same cores). The app is the compiled',
+    'server started as `npm start` starts it, from its second start (security headers, request log at info, demo',
+    'content); the bare server is Fastify with one route per path sending the same JSON string from memory, no',
+    'logger, compiled the same way and run by plain Node. The floor is that server doing only what',
     "every answer of the app must do, with the app's own code: its security headers and its one request log line at",
     'info. No compression (autocannon sends no',
     'Accept-Encoding). Rows marked "signed in" send a learner\'s `auth-token` (their session is looked up on every',

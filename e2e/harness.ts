@@ -4,18 +4,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
+import { repoRoot, serveCommand } from '../src/server/test/serve-command';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { THEME_STORAGE_KEY } from '../src/web/starter/theme';
 
 export { defined } from '../src/server/test/defined';
 
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export { repoRoot, serveCommand };
 
 export interface RunningServer {
   url: string;
@@ -31,17 +31,6 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
-
-/** The command `npm start` serves with once it has built (package.json's `serve` script: `node <flags> <main.js>`), so
- *  the browser tests run the compiled server exactly as users get it. */
-export function serveCommand(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: { serve: string };
-  };
-  const [command, ...args] = pkg.scripts.serve.split(/\s+/);
-  if (command !== 'node') throw new Error(`package.json's serve script does not start with node: ${pkg.scripts.serve}`);
-  return args;
-}
 
 /** The migrated PGlite database of this run's first server start (e2e/global-setup.ts), or none. */
 function migratedDataDir(): string | null {

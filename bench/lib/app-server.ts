@@ -2,7 +2,8 @@
 // the demo content seeded, logging as `npm start` does (LOG_LEVEL, default info). BENCH_WEB_DIR: serve that built web
 // app too, with its server-rendering entry beside it (dist/ssr), as `npm start` does. BENCH_TOKEN_FILE: a verified
 // learner with a live session is created too, and its token written there (reads as a signed-in learner).
-// BENCH_ADMIN_TOKEN_FILE: likewise an admin's (Studio calls).
+// BENCH_ADMIN_TOKEN_FILE: likewise an admin's (Studio calls). BENCH_PREPARE_ONLY=1: the database made and filled, and
+// the tokens written, for the compiled server to open (lib/compiled-app.ts); nothing listens.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { buildApp } from '../../src/server/app';
@@ -49,6 +50,10 @@ if (process.env.BENCH_TOKEN_FILE) {
 if (process.env.BENCH_ADMIN_TOKEN_FILE) {
   const admin = await createUser(database.db, { name: 'Bench Admin', role: 'admin' });
   fs.writeFileSync(process.env.BENCH_ADMIN_TOKEN_FILE, admin.token);
+}
+if (process.env.BENCH_PREPARE_ONLY === '1') {
+  await database.close();
+  process.exit(0);
 }
 const app = await buildApp({
   config,

@@ -1,6 +1,9 @@
 // Runs a server in a child process, so the load generator does not share its event loop (or its CPU time
 // slices) with it; the child reports its port over IPC once it listens.
 import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 export interface ChildServer {
   url: string;
@@ -12,22 +15,44 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
+/** BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+ *  BENCH_PERF=1: it writes /tmp/perf-<pid>.map, so `perf record -g -p <pid>` names its JavaScript functions (the V8
+ *  profile cannot see the kernel, where a cached read spends a third of its time writing to the socket). */
+export const profilingFlags = (): string[] => [
+  ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+  ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--cpu-prof'] : []),
+];
+
+/** Where a child's script is compiled to (under node_modules, so the packages it imports resolve from there). */
+const compiledDir = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules', '.cache', 'bench');
+
+/**
+ * Starts `script` in a child process and resolves once it listens. `compiled`: the script and what it imports from
+ * src/ are compiled first into one module, as the app's own build compiles the server, and run by plain Node, as
+ * `npm start` runs the app; otherwise it runs under tsx. A server measured against the compiled app runs compiled
+ * too: tsx's loader costs a process 3–10 % of its CPU a request for as long as it runs (measured on bare Fastify).
+ */
 export async function startChildServer(
   script: string,
   env: Record<string, string>,
-  timeoutMs = 120_000,
+  { timeoutMs = 120_000, compiled = false }: { timeoutMs?: number; compiled?: boolean } = {},
 ): Promise<ChildServer> {
-  const child: ChildProcess = fork(script, [], {
-    // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
-    // BENCH_PERF=1: it writes /tmp/perf-<pid>.map, so `perf record -g -p <pid>` names its JavaScript functions (the
-    // V8 profile cannot see the kernel, where a cached read spends a third of its time writing to the socket).
-    execArgv: [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
-      ...(process.env.BENCH_CPU_PROF ? [`--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, '--cpu-prof'] : []),
-    ],
+  let entry = script;
+  if (compiled) {
+    entry = path.join(compiledDir, `${path.basename(script, '.ts')}.mjs`);
+    await build({
+      entryPoints: [script],
+      outfile: entry,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+  }
+  const child: ChildProcess = fork(entry, [], {
+    execArgv: ['--expose-gc', ...(compiled ? [] : ['--import', 'tsx']), ...profilingFlags()],
     env: { ...process.env, ...env },
     // The server's own log (a line per request at LOG_LEVEL=info, as in production) is written, then dropped.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -1,0 +1,96 @@
+// The app as `npm start` runs it, for the benches that measure what users get: the compiled server (package.json's
+// `serve` script, built first if its sources changed, as `npm start` does) on a free port of 127.0.0.1, logging a
+// line per request at info to /dev/null. It starts on a database a child made, migrated and filled first
+// (lib/app-server.ts with BENCH_PREPARE_ONLY=1: the demo content, and the sessions asked for by BENCH_TOKEN_FILE or
+// BENCH_ADMIN_TOKEN_FILE), so it runs as a site does from its second start on (docs/decisions/0064).
+import { execFileSync, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../src/server/test/free-port';
+import { profilingFlags } from './child-server';
+import { repoRoot, serveCommand } from '../../src/server/test/serve-command';
+
+export interface CompiledApp {
+  url: string;
+  /** The server's process id (its CPU time is read from /proc). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface CompiledAppOptions {
+  /** Its DATA_DIR (PGlite in its `pglite/`, mail, media). */
+  dataDir: string;
+  /** PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** For the child that prepares the database: BENCH_TOKEN_FILE, BENCH_ADMIN_TOKEN_FILE. */
+  prepare?: Record<string, string>;
+}
+
+async function exitOf(child: { once(event: 'exit', listener: (code: number | null) => void): unknown }) {
+  return new Promise<number | null>((resolve) => child.once('exit', resolve));
+}
+
+export async function startCompiledApp({
+  dataDir,
+  databaseUrl,
+  prepare = {},
+}: CompiledAppOptions): Promise<CompiledApp> {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { cwd: repoRoot, stdio: 'inherit' });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const preparer = fork(path.join(repoRoot, 'bench', 'lib', 'app-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      ...prepare,
+      ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_PGLITE_DIR: path.join(dataDir, 'pglite') }),
+      BENCH_PREPARE_ONLY: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const prepared = await exitOf(preparer);
+  if (prepared !== 0) throw new Error(`preparing the database failed (exit code ${prepared})`);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'true',
+    DATABASE_URL: databaseUrl,
+  };
+  if (!databaseUrl) delete env.DATABASE_URL;
+  let errors = '';
+  const child = spawn(process.execPath, [...profilingFlags(), ...serveCommand()], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
+  const exited = exitOf(child);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const status = await fetch(`${url}/api/course/getCourse`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`the compiled server did not start (exit code ${child.exitCode}):\n${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, pid: child.pid ?? 0, stop };
+}
