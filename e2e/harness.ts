@@ -9,7 +9,7 @@ import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { freePort } from '../src/server/test/free-port';
-import { repoRoot, serveCommand } from '../src/server/test/serve-command';
+import { repoRoot, serveCommand, waitUntilServing } from '../src/server/test/serve-command';
 import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { THEME_STORAGE_KEY } from '../src/web/starter/theme';
 
@@ -109,23 +109,6 @@ export async function startServer(
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output.slice(-6_000)}`);
   }
   return { url, dataDir, logs: () => output, stop };
-}
-
-async function waitUntilServing(probe: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`The server exited with code ${exitCode} before answering ${probe}`);
-    try {
-      const res = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(150);
-  }
-  throw new Error(`The server did not answer 200 on ${probe} within ${timeoutMs / 1000} s`);
 }
 
 /** Debian's Chromium, headless and quiet; `args` are added to the flags every run uses. */

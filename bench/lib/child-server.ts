@@ -82,14 +82,17 @@ export async function startChildServer(
         child.on('message', onMessage);
         child.send({ kind: 'live-memory' });
       }),
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(killer);
-    },
+    stop: () => stopChild(child, exited, 5_000),
   };
+}
+
+/** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves once it has exited. */
+export async function stopChild(child: ChildProcess, exited: Promise<unknown>, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(killer);
 }
 
 /** For the child: answer the parent with our port, and close on SIGTERM. */

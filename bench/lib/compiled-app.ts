@@ -3,12 +3,12 @@
 // line per request at info to /dev/null. It starts on a database a child made, migrated and filled first
 // (lib/app-server.ts with BENCH_PREPARE_ONLY=1: the demo content, and the sessions asked for by BENCH_TOKEN_FILE or
 // BENCH_ADMIN_TOKEN_FILE), so it runs as a site does from its second start on (docs/decisions/0064).
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../src/server/test/free-port';
-import { profilingFlags } from './child-server';
-import { repoRoot, serveCommand } from '../../src/server/test/serve-command';
+import { repoRoot, serveCommand, waitUntilServing } from '../../src/server/test/serve-command';
+import { profilingFlags, stopChild } from './child-server';
 
 export interface CompiledApp {
   url: string;
@@ -26,9 +26,7 @@ export interface CompiledAppOptions {
   prepare?: Record<string, string>;
 }
 
-async function exitOf(child: { once(event: 'exit', listener: (code: number | null) => void): unknown }) {
-  return new Promise<number | null>((resolve) => child.once('exit', resolve));
-}
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
 
 export async function startCompiledApp({
   dataDir,
@@ -52,45 +50,32 @@ export async function startCompiledApp({
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    LOG_LEVEL: 'info',
-    SEED_DEMO: 'true',
-    DATABASE_URL: databaseUrl,
-  };
-  if (!databaseUrl) delete env.DATABASE_URL;
-  let errors = '';
+  // PGlite unless told otherwise: a DATABASE_URL the bench itself was given is not the server's.
+  const { DATABASE_URL: _given, ...inherited } = process.env;
   const child = spawn(process.execPath, [...profilingFlags(), ...serveCommand()], {
     cwd: repoRoot,
-    env,
+    env: {
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
   const exited = exitOf(child);
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const status = await fetch(`${url}/api/course/getCourse`).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the compiled server did not start (exit code ${child.exitCode}):\n${errors}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const stop = () => stopChild(child, exited, 10_000);
+  try {
+    await waitUntilServing(`${url}/api/course/getCourse`, exited, 180_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n${errors}`);
   }
   return { url, pid: child.pid ?? 0, stop };
 }

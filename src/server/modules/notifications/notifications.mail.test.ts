@@ -193,6 +193,7 @@ describe('the digest', () => {
   // The digest's periods are days of the calendar, so the notifications are moved onto a fixed Monday, away from the
   // wall clock: a run near midnight must not see them made yesterday.
   const day = (n: number, hour = 0, minute = 10) => new Date(Date.UTC(2026, 0, 5 + n, hour, minute));
+  /** Moves Carol's notifications made just now (later than any day of this test) to `at`. */
   const madeAt = async (at: Date) => {
     await t.database.db
       .update(notifications)
@@ -204,9 +205,10 @@ describe('the digest', () => {
     await call('PUT', '/api/notifications/preferences', carol, { types: { 'bug.answered': 'digest' } });
     await askAndAnswer(carol, 'Digest one');
     await askAndAnswer(carol, 'Digest two');
-    await madeAt(day(0, 12, 0));
+    const noon = day(0, 12, 0);
+    await madeAt(noon);
     // Past the immediate mail's delay, still that day: they wait for the next day's digest.
-    await t.app.notifications.runMail(new Date(day(0, 12, 0).getTime() + (DELAY_S + 1) * 1000));
+    await t.app.notifications.runMail(new Date(noon.getTime() + (DELAY_S + 1) * 1000));
     expect(await outboxRows(carol)).toHaveLength(0);
 
     expect((await t.app.notifications.runMail(day(1))).digests).toBe(1);
