@@ -196,20 +196,36 @@ describe('BugsWorld', () => {
     const dialog = page.getByRole('dialog', { name: 'Add a bug' });
     await dialog.waitFor();
     await dialog.getByLabel('Bug title').fill('Undefined is not a function');
-    await typeRichText(page, 'Bug description', 'It fails when calling ');
-    // The editor's own state, not only the page, must hold the trailing space before Inline code starts a mark: on a
-    // busy machine the click could land first, and the space would then be typed inside the code. The browser may
-    // have typed that space as a no-break space (it does at the end of a line), which is the same text to a reader.
-    await expect
-      .poll(() =>
-        dialog
-          .getByRole('textbox', { name: 'Bug description' })
-          .evaluate((box) => (box as HTMLElement & { editor?: { getText(): string } }).editor?.getText() ?? ''),
-      )
-      .toMatch(/^It fails when calling[ \u00a0]$/);
+    await typeRichText(page, 'Bug description', 'It fails when calling run()');
+    // The code mark goes on a selection, not on a cursor after a typed space: the browser may type a trailing space as
+    // a no-break space and turn it back into a space with the next key, and on a busy machine the editor then reads
+    // that space as part of the text typed inside the mark. Each step waits for the editor's own state.
+    type Editor = {
+      getText(): string;
+      isActive(name: string): boolean;
+      state: { selection: { from: number; to: number }; doc: { textBetween(from: number, to: number): string } };
+    };
+    const box = dialog.getByRole('textbox', { name: 'Bug description' });
+    const editorState = () =>
+      box.evaluate((element) => {
+        const editor = (element as HTMLElement & { editor?: Editor }).editor;
+        if (!editor) return { text: '', selected: '', code: false };
+        const { from, to } = editor.state.selection;
+        return {
+          text: editor.getText(),
+          selected: editor.state.doc.textBetween(from, to),
+          code: editor.isActive('code'),
+        };
+      });
+    await expect.poll(async () => (await editorState()).text).toBe('It fails when calling run()');
+    for (let i = 0; i < 'run()'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(async () => (await editorState()).selected).toBe('run()');
     await dialog.getByRole('button', { name: 'Inline code' }).click();
-    await page.keyboard.type('run()');
+    await expect.poll(async () => (await editorState()).code).toBe(true);
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await editorState()).selected).toBe('');
     await dialog.getByRole('button', { name: 'Inline code' }).click();
+    await expect.poll(async () => (await editorState()).code).toBe(false);
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Code block' }).click();
     await page.keyboard.type('const run = undefined;');
