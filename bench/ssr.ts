@@ -1,20 +1,18 @@
 // `npm run bench:ssr`: requests per second and p99 latency of server-rendered pages against the JSON read
 // endpoint each page is made from, on the same app server in the same run (target: page req/s ≥ 0.8 × JSON req/s,
-// page p99 ≤ 15 ms at 50 connections), both asked for as a browser asks (compressed). Needs `npm run build` (the
-// web app and its server entry). Writes docs/performance.md's "Server-rendered pages" section.
+// page p99 ≤ 15 ms at 50 connections), both asked for as a browser asks (compressed). The app is the compiled server
+// as `npm start` runs it (built first if its sources changed). Writes docs/performance.md's "Server-rendered pages"
+// section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_ACCEPT_ENCODING (default as a browser)
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startChildServer } from './lib/child-server';
+import { startCompiledApp } from './lib/compiled-app';
 import { demoItems } from './lib/demo-items';
 import { measurePair } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const webDir = path.join(here, '..', 'dist', 'web');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = 5;
@@ -65,15 +63,10 @@ async function pairs(url: string): Promise<{ page: string; json: string }[]> {
 const short = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}');
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(webDir, 'index.html')) || !fs.existsSync(path.join(webDir, '..', 'ssr')))
-    throw new Error('Build first: npm run build (dist/web and dist/ssr)');
   const loadBefore = os.loadavg()[0];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-ssr-'));
   const rows: Row[] = [];
-  const app = await startChildServer(path.join(here, 'lib', 'app-server.ts'), {
-    BENCH_PGLITE_DIR: path.join(work, 'pglite'),
-    BENCH_WEB_DIR: webDir,
-  });
+  const app = await startCompiledApp({ dataDir: path.join(work, 'app') });
   try {
     for (const { page, json } of await pairs(app.url)) {
       const res = await fetch(app.url + page);
@@ -126,8 +119,8 @@ async function main(): Promise<void> {
     [
       ...measuredOn('`npm run bench:ssr` (bench/ssr.ts)', loadBefore),
       `autocannon: ${connections} connections, ${duration} s per URL after a 2 s warm-up, in ${ROUNDS} alternating rounds`,
-      '(page, JSON, JSON, page, …) against one app server (PGlite, demo content, the built web app and its server',
-      'entry, request log at info, as `npm start`). The page answer is the rendered HTML from the page cache (it is',
+      '(page, JSON, JSON, page, …) against one app server: the compiled server started as `npm start` starts it, from',
+      'its second start (PGlite, demo content, request log at info). The page answer is the rendered HTML from the page cache (it is',
       'rendered once per content change) and both answers are kept as the bytes sent (their compressed forms made once).',
       acceptEncoding
         ? `Both requests send \`Accept-Encoding: ${acceptEncoding}\` as a browser does; "KB" is the page's HTML, "KB sent" the body on the wire.`

@@ -1,23 +1,20 @@
 // `npm run bench:working-copies`: whether unpublished edits slow down what readers get. Two app servers on PGlite,
-// each with the demo content and the built web app, served as `npm start` serves them; on the second an admin has
+// each the compiled server with the demo content, started as `npm start` starts it (built first if stale); on the second an admin has
 // edited every published course, lesson, tutorial and post without pressing Update, so each holds a working copy.
 // The same read endpoints and rendered pages are measured on both in alternating rounds (one, other, other, one, …),
 // so load from elsewhere hits both alike, first before the edits (the two processes' own difference) and then after.
 // Target: after the edits the second serves at least 0.95 of what it served against the first before them, on every
-// row (the working copy is not on a reader's path). Needs `npm run build`. Writes docs/performance.md's
+// row (the working copy is not on a reader's path). Writes docs/performance.md's
 // "Reads with working copies" section.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type ChildServer, startChildServer } from './lib/child-server';
+import { type CompiledApp, startCompiledApp } from './lib/compiled-app';
 import { demoItems } from './lib/demo-items';
 import { measurePair } from './lib/measure-pair';
 import { measuredOn, writeSection } from './lib/performance-doc';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const webDir = path.join(here, '..', 'dist', 'web');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = 4;
@@ -83,20 +80,15 @@ async function readPaths(url: string): Promise<string[]> {
 const short = (p: string) => p.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}');
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('Build first: npm run build');
   const loadBefore = os.loadavg()[0];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'devc-bench-wc-'));
-  const started: ChildServer[] = [];
+  const started: CompiledApp[] = [];
   const rows: string[] = [];
   let worst = Infinity;
   let edits = 0;
   try {
     const server = (name: string, extra: Record<string, string> = {}) =>
-      startChildServer(path.join(here, 'lib', 'app-server.ts'), {
-        BENCH_PGLITE_DIR: path.join(work, name),
-        BENCH_WEB_DIR: webDir,
-        ...extra,
-      });
+      startCompiledApp({ dataDir: path.join(work, name), prepare: extra });
     const plain = await server('plain');
     started.push(plain);
     const tokenFile = path.join(work, 'admin-token');
@@ -152,7 +144,8 @@ async function main(): Promise<void> {
     'Reads with working copies',
     [
       ...measuredOn('`npm run bench:working-copies` (bench/working-copy-reads.ts)', loadBefore),
-      `Two app servers on PGlite with the demo content and the built web app (request log at info, as \`npm start\`);`,
+      `Two app servers on PGlite with the demo content, each the compiled server started as \`npm start\` starts it`,
+      `(request log at info);`,
       `on the second an admin edited all ${edits} published courses, lessons, tutorials and posts without pressing`,
       `Update, so each holds a working copy readers must not see. autocannon: ${connections} connections, ${duration} s`,
       `per read and server after a 2 s warm-up, in ${ROUNDS} alternating rounds, first with both servers plain (two`,
