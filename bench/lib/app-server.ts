@@ -7,6 +7,7 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { buildApp } from '../../src/server/app';
+import { appLoggerOptions } from '../../src/server/lib/request-logger';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, pgliteDataDirExists } from '../../src/server/db/client';
 import * as demoContent from '../../src/server/db/seed/content';
@@ -58,6 +59,6 @@ if (process.env.BENCH_PREPARE_ONLY === '1') {
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+  logger: appLoggerOptions(config.logLevel),
 });
 await listenAndReport(app, database);

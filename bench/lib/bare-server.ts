@@ -4,7 +4,8 @@
 // security headers, and its request log line at info (written to /dev/null), with the app's logger options.
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import { appLogging } from '../../src/server/lib/request-logger';
+import pino from 'pino';
+import { appLogging, appLoggerOptions } from '../../src/server/lib/request-logger';
 import { securityHeaders as securityHeadersOf } from '../../src/server/lib/security-headers';
 import requestLog from '../../src/server/plugins/request-log';
 import securityHeaders from '../../src/server/plugins/security-headers';
@@ -12,7 +13,9 @@ import { reportListening } from './child-server';
 
 const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES as string, 'utf8')) as Record<string, string>;
 const floor = process.env.BENCH_FLOOR === '1';
-const app = floor ? Fastify(appLogging({ level: 'info', file: '/dev/null' })) : Fastify({ logger: false });
+const app = floor
+  ? Fastify(appLogging({ ...appLoggerOptions('info'), stream: pino.destination({ dest: '/dev/null', sync: true }) }))
+  : Fastify({ logger: false });
 if (floor) {
   await app.register(securityHeaders, { headers: await securityHeadersOf() });
   await app.register(requestLog);

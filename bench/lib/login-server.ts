@@ -3,6 +3,7 @@
 // (the bench is one IP), and the outbox worker idle (a login sends no mail; bench/enumeration.ts's sign-ups and
 // resets leave their mail in the table). bench/enumeration.ts uses it too.
 import { buildApp } from '../../src/server/app';
+import { appLoggerOptions } from '../../src/server/lib/request-logger';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
@@ -36,7 +37,7 @@ const unlimited = { perIp: none, perAccount: none, perAccountAndIp: none };
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+  logger: appLoggerOptions(config.logLevel),
   authLimits: {
     login: unlimited,
     signup: { perIp: none, perEmail: none },

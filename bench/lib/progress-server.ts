@@ -5,6 +5,7 @@
 // BENCH_THIRD_PARTY_LESSON=1 adds a lesson with a YouTube link (its duration unknown) to the first course.
 import fs from 'node:fs';
 import { buildApp } from '../../src/server/app';
+import { appLoggerOptions } from '../../src/server/lib/request-logger';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { lessons } from '../../src/server/db/schema';
@@ -45,7 +46,7 @@ fs.writeFileSync(out, JSON.stringify({ tokens, lessons: lessonRows }));
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+  logger: appLoggerOptions(config.logLevel),
   progress: { writesPerMinute: 1e9 },
 });
 await listenAndReport(app, database);

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { TOKEN_TTL_MS } from '../../src/shared/constants';
 import { buildApp } from '../../src/server/app';
+import { appLoggerOptions } from '../../src/server/lib/request-logger';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { sessions, users } from '../../src/server/db/schema';
@@ -45,6 +46,6 @@ fs.writeFileSync(tokensFile, JSON.stringify(tokens));
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+  logger: appLoggerOptions(config.logLevel),
 });
 await listenAndReport(app, database);

@@ -7,7 +7,7 @@ import { logLines } from './test/log-lines';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
-const { lines, stream } = logLines();
+const { stream, settled } = logLines();
 beforeAll(async () => {
   t = await createTestApp({ logger: { level: 'info', stream } });
 });
@@ -15,9 +15,9 @@ afterAll(() => t.close());
 
 /** The log lines written while `run` ran. */
 async function logOf(run: () => Promise<unknown>): Promise<string> {
-  const from = lines.length;
+  const from = (await settled()).length;
   await run();
-  return lines.slice(from).join('\n');
+  return (await settled()).slice(from).join('\n');
 }
 
 describe('the request log', () => {

@@ -2,6 +2,7 @@
 // shuts down cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
 import { buildApp } from './app';
+import { appLoggerOptions } from './lib/request-logger';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
     config,
     database,
     redis,
-    logger: { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.authorization'] },
+    logger: appLoggerOptions(config.logLevel),
   });
 
   if (config.seedDemo) {

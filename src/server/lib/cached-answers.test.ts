@@ -104,7 +104,7 @@ describe('catalogue reads kept as bytes', () => {
   });
 
   it('writes each kept answer its request log line, with the security headers it was first sent with', async () => {
-    const { lines, stream } = logLines();
+    const { settled, stream } = logLines();
     const logged = await createTestApp({ logger: { level: 'info', stream } });
     try {
       await seedDemoContent(logged.database.db, demoContent);
@@ -117,7 +117,7 @@ describe('catalogue reads kept as bytes', () => {
       const after = await call({ url: '/api/health' });
       expect(lasting(kept.headers)).toEqual(lasting(first.headers));
       expect(head.headers['content-length']).toBe(first.headers['content-length']);
-      const requests = lines
+      const requests = (await settled())
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .filter((l) => l.msg === 'request');
       expect(requests.map(({ method, url, statusCode }) => ({ method, url, statusCode }))).toEqual([

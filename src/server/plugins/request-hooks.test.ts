@@ -53,7 +53,6 @@ async function bareApp({ stream }: LogLines = logLines()): Promise<FastifyInstan
 describe('the request plugins', () => {
   let app: FastifyInstance;
   const log = logLines();
-  const { lines } = log;
   beforeAll(async () => {
     app = await bareApp(log);
   });
@@ -85,11 +84,11 @@ describe('the request plugins', () => {
   });
 
   it('write one log line per answered request, refusals included', async () => {
-    const from = lines.length;
+    const from = (await log.settled()).length;
     await app.inject({ url: '/kept' });
     await app.inject({ url: '/kept?q=%00' });
     await app.inject({ url: '/signed-in' });
-    const logged = lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = (await log.settled()).slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
     const reqId = expect.stringMatching(/^req-/) as string;
     expect(logged.filter((line) => line.msg === 'request')).toEqual([
       expect.objectContaining({
@@ -109,9 +108,9 @@ describe('the request plugins', () => {
   });
 
   it("log a route's own lines with its request's id (the request's logger is made when first used)", async () => {
-    const from = lines.length;
+    const from = (await log.settled()).length;
     await app.inject({ url: '/noisy' });
-    const logged = lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = (await log.settled()).slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
     const said = logged.find((line) => line.msg === 'something to say');
     const answered = logged.find((line) => line.msg === 'request');
     expect(said).toMatchObject({ level: 40, detail: 1, reqId: expect.stringMatching(/^req-/) as string });

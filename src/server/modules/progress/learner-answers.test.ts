@@ -62,8 +62,10 @@ async function routeReads(work: () => Promise<void>): Promise<number> {
   }
 }
 /** The request log's lines so far, parsed. */
-const requestLines = () =>
-  log.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+const requestLines = async () =>
+  (await log.settled())
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === 'request');
 
 describe("a learner's progress reads answered before Fastify", () => {
   it('answers the second request as the route answered the first, headers and all, and logs it with the learner', async () => {
@@ -86,7 +88,7 @@ describe("a learner's progress reads answered before Fastify", () => {
       expect(head.statusCode).toBe(200);
       expect(head.body).toBe('');
       expect(head.headers['content-length']).toBe(first.headers['content-length']);
-      const [last] = requestLines().slice(-1);
+      const [last] = (await requestLines()).slice(-1);
       expect(last).toMatchObject({ method: 'HEAD', url, statusCode: 200, userId: ada.id });
     }
   });
