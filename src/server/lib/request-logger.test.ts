@@ -80,12 +80,19 @@ describe('the request line', () => {
     expect(lines).toHaveLength(1);
   });
 
-  it("leaves a logger with options it cannot match to pino's own call", () => {
+  it("leaves a logger with options it cannot match to pino's own call", async () => {
     const ours = appLogger({ formatters: { log: (fields) => ({ ...fields, formatted: true }) } });
     const pinoCall = vi.spyOn(ours.log, 'info');
     logRequest(ours.log, cases[1][1]);
     expect(pinoCall).toHaveBeenCalledOnce();
     expect(JSON.parse(ours.lines[0])).toMatchObject({ formatted: true, reqId: 'req-2s' });
+    for (const options of [{ customLevels: { info: 35 } }, { customLevels: { request: 30 } }]) {
+      const [renumbered, twin] = [appLogger(options), appLogger(options)];
+      logRequest(renumbered.log, cases[0][1]);
+      twin.log.info(cases[0][1], 'request');
+      await requestLinesWritten();
+      expect(renumbered.lines).toEqual(twin.lines);
+    }
     const nested = appLogger({ nestedKey: 'request' });
     logRequest(nested.log, cases[1][1]);
     expect(JSON.parse(nested.lines[0])).toMatchObject({ request: { reqId: 'req-2s' } });

@@ -117,8 +117,8 @@ interface PinoInsides {
 
 /** Can the request line be written straight to this logger's destination, byte for byte as pino would write it?
  *  Only for a pino logger (Fastify's own), whose options leave the line's shape to pino's defaults: no log formatter,
- *  mixin, nested key, message prefix, method hook or own stringifier for the line's keys, and a destination that
- *  takes lines as they are. Asked once per logger. */
+ *  mixin, nested key, message prefix, method hook, own stringifier for the line's keys or renumbered info level, and a
+ *  destination that takes lines as they are. Asked once per logger. */
 function writesLinesDirectly(log: FastifyBaseLogger): log is FastifyBaseLogger & PinoInsides {
   const insides = log as unknown as Record<symbol, unknown>;
   const stream = insides[S.streamSym] as Record<symbol, unknown> | undefined;
@@ -145,7 +145,8 @@ function writesLinesDirectly(log: FastifyBaseLogger): log is FastifyBaseLogger &
     // Not in pino's type declarations, but among its symbols.
     !insides[(S as unknown as Record<string, symbol>).msgPrefixSym] &&
     typeof insides[S.timeSym] === 'function' &&
-    typeof insides[S.chindingsSym] === 'string',
+    typeof insides[S.chindingsSym] === 'string' &&
+    (log as unknown as { levels?: { values?: Record<string, number> } }).levels?.values?.info === INFO,
   );
 }
 
