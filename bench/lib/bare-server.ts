@@ -4,7 +4,6 @@
 // security headers, and its request log line at info (written to /dev/null), with the app's logger options.
 import fs from 'node:fs';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { appLogging, appLoggerOptions } from '../../src/server/lib/request-logger';
 import { securityHeaders as securityHeadersOf } from '../../src/server/lib/security-headers';
 import requestLog from '../../src/server/plugins/request-log';
@@ -13,9 +12,7 @@ import { reportListening } from './child-server';
 
 const bodies = JSON.parse(fs.readFileSync(process.env.BENCH_BODIES as string, 'utf8')) as Record<string, string>;
 const floor = process.env.BENCH_FLOOR === '1';
-const app = floor
-  ? Fastify(appLogging({ ...appLoggerOptions('info'), stream: pino.destination({ dest: '/dev/null', sync: true }) }))
-  : Fastify({ logger: false });
+const app = floor ? Fastify(appLogging(appLoggerOptions('info', '/dev/null'))) : Fastify({ logger: false });
 if (floor) {
   await app.register(securityHeaders, { headers: await securityHeadersOf() });
   await app.register(requestLog);

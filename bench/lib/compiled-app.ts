@@ -1,7 +1,7 @@
 // The app as `npm start` runs it, for the benches that measure what users get: the compiled server (package.json's
 // `serve` script, built first if its sources changed, as `npm start` does) on a free port of 127.0.0.1, logging a
 // line per request at info to /dev/null. It starts on a database a child made, migrated and filled first
-// (lib/app-server.ts with BENCH_PREPARE_ONLY=1: the demo content, and the sessions asked for by BENCH_TOKEN_FILE or
+// (lib/prepare-database.ts: the demo content, and the sessions asked for by BENCH_TOKEN_FILE or
 // BENCH_ADMIN_TOKEN_FILE), so it runs as a site does from its second start on (docs/decisions/0064).
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,13 +35,12 @@ export async function startCompiledApp({
 }: CompiledAppOptions): Promise<CompiledApp> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { cwd: repoRoot, stdio: 'inherit' });
   fs.mkdirSync(dataDir, { recursive: true });
-  const preparer = fork(path.join(repoRoot, 'bench', 'lib', 'app-server.ts'), [], {
+  const preparer = fork(path.join(repoRoot, 'bench', 'lib', 'prepare-database.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
       ...prepare,
       ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_PGLITE_DIR: path.join(dataDir, 'pglite') }),
-      BENCH_PREPARE_ONLY: '1',
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -178,7 +178,7 @@ async function openPglite(target: PgliteTarget, migrate: boolean): Promise<Datab
 }
 
 /** Whether a PGlite database has been made in this directory. */
-export function pgliteDataDirExists(dataDir: string): boolean {
+function pgliteDataDirExists(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 

@@ -6,7 +6,7 @@
 // goes to Fastify and its refusal (plugins/shutting-down.ts). Everything else goes to Fastify as it arrived.
 import http from 'node:http';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import { logRequest } from './request-logger';
+import { logRequest } from './request-line';
 
 /** An answer given before Fastify: its status and, when it was a signed-in user's own, whose. */
 export interface Served {

@@ -4,7 +4,7 @@
 // request that logs nothing else never makes its own child logger (lib/request-logger.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { logRequest } from '../lib/request-logger';
+import { logRequest } from '../lib/request-line';
 
 async function requestLog(app: FastifyInstance) {
   const { log } = app;

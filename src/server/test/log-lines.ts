@@ -1,6 +1,6 @@
 // A logger's destination for tests: the lines it is given, each a JSON object as pino writes it.
 import { Writable } from 'node:stream';
-import { requestLinesWritten } from '../lib/request-logger';
+import { requestLinesWritten } from '../lib/request-line';
 
 export interface LogLines {
   /** Every line written so far, in order. */

@@ -4,7 +4,8 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { REDACTED } from './log-redaction';
-import { appLoggerOptions, appLogging, logRequest, type RequestLine, requestLinesWritten } from './request-logger';
+import { logRequest, type RequestLine, requestLinesWritten } from './request-line';
+import { appLoggerOptions, appLogging } from './request-logger';
 import { newToken } from './tokens';
 
 /** A logger as the app makes it (its options through `appLogging`, Fastify's pino), writing into `lines`. */
@@ -122,7 +123,8 @@ describe('request lines written together', () => {
     const { execFileSync } = await import('node:child_process');
     const script = [
       "import Fastify from 'fastify';",
-      "import { appLogging, logRequest } from './src/server/lib/request-logger.ts';",
+      "import { logRequest } from './src/server/lib/request-line.ts';",
+      "import { appLogging } from './src/server/lib/request-logger.ts';",
       "const app = Fastify(appLogging({ level: 'info' }));",
       "logRequest(app.log, { reqId: 'req-last', method: 'GET', url: '/', statusCode: 200, ms: 0 });",
       'process.exit(0);',
