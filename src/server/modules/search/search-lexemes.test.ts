@@ -114,6 +114,18 @@ describe('a prefix expanded into the lexemes that exist', () => {
     'p',
     'stagecraft',
     'perform',
+    // A one-letter last word, found through the initials (search_initial_query).
+    'python p',
+    'perfect p',
+    'python s',
+    'python z',
+    'zzzz p',
+    'g',
+    'P',
+    'the p',
+    'a',
+    'python a',
+    '7',
   ])('answers %j as the prefix query does, in the same order', async (text) => {
     expect(await found(text)).toEqual(await byPrefixQuery(text));
   });
@@ -188,5 +200,53 @@ describe('a prefix expanded into the lexemes that exist', () => {
     const [after] = await rowsOf<{ n: number }>(t.database.db, missing);
     expect(after.n).toBe(0);
     expect(await expansion(null, 'perf')).not.toBeNull();
+  });
+});
+
+describe('a one-letter last word found through the initials', () => {
+  const initialQuery = async (head: string[], letter: string) => {
+    const [row] = await rowsOf<{ q: string | null }>(
+      t.database.db,
+      sql`select search_initial_query('english', ${`{${head.join(',')}}`}::text[], ${letter})::text as q`,
+    );
+    return row.q;
+  };
+
+  it('asks the words and the initial, or nothing when the letter is no lexeme of its own', async () => {
+    expect(await initialQuery(['python'], 'p')).toBe("'python' & ' p'");
+    expect(await initialQuery(['pythons', 'the'], 'p')).toBe("'python' & ' p'");
+    expect(await initialQuery([], 'g')).toBe("' g'");
+    expect(await initialQuery(['python'], 'a')).toBeNull(); // a stop word: the prefix query finds nothing either
+    expect(await initialQuery([], 'pr')).toBeNull();
+  });
+
+  it('holds each initial of a row once, beside its lexemes, their weights and positions', async () => {
+    const [row] = await rowsOf<{ v: string }>(
+      t.database.db,
+      sql`select search::text as v from courses where title = 'Python projects'`,
+    );
+    expect(row.v).toContain("'python':1A");
+    expect(row.v.match(/' p'/g)).toHaveLength(1);
+    const [title] = await rowsOf<{ v: string }>(
+      t.database.db,
+      sql`select title_search::text as v from courses where title = 'Python projects'`,
+    );
+    expect(title.v).toBe("' p' 'project':2 'python':1");
+  });
+
+  it('never matches a prefix query: an initial is found only as one', async () => {
+    const [row] = await rowsOf<{ prefix: boolean; initial: boolean; other: boolean }>(
+      t.database.db,
+      sql`select v @@ to_tsquery('english', 'r:*') as prefix, v @@ search_initial_query('english', '{}', 'r') as initial,
+          v @@ search_initial_query('english', '{}', 'u') as other
+        from search_initials(to_tsvector('english', 'Rust')) as v`,
+    );
+    expect(row).toEqual({ prefix: true, initial: true, other: false });
+    // A prefix query's lexeme never starts with a space: the parser takes it out of any text.
+    const [lexemeOnly] = await rowsOf<{ matches: boolean }>(
+      t.database.db,
+      sql`select ${"' g'"}::tsvector @@ to_tsquery('english', 'g:*') as matches`,
+    );
+    expect(lexemeOnly.matches).toBe(false);
   });
 });

@@ -6,14 +6,15 @@
 // last word is shortened past its stem.
 //
 // Cost does not grow with the number of matches: each tier ranks a bounded set of candidates found through a GIN
-// index (title matches through the title-only expression index, the rest through `search`). Ranking is therefore
-// exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first candidates the
-// index yields. The index is asked for the lexemes that exist starting with the last word rather than for the prefix
-// itself, when they are few (search_prefix_expansion, migration 0017). A search is one statement, one round trip: the
-// words as typed (typedAttempt), and a call of search_fallback (migration 0018) that runs only when they found
-// nothing: it corrects the words and tries each fallback attempt in turn. Both ask search_attempt, in PL/pgSQL, whose
-// plans are kept for the session; only a last word too short to expand is ranked by a statement planned with its
-// query as a literal. See docs/performance.md (Search) for the figures.
+// index (title matches through the title's own lexemes, `title_search`, the rest through `search`). Ranking is
+// therefore exact while a tier has no more matches than its cap; beyond that, the top 20 come from the first
+// candidates the index yields. The index is asked for the lexemes that exist starting with the last word rather than
+// for the prefix itself, when they are few (search_prefix_expansion, migration 0017), and for the initial of a
+// one-letter last word (search_initial_query, migration 0020), which every row holds beside its lexemes. A search is
+// one statement, one round trip: the words as typed (typedAttempt), and a call of search_fallback (migration 0018)
+// that runs only when they found nothing: it corrects the words and tries each fallback attempt in turn. Both ask
+// search_attempt, in PL/pgSQL, whose plans are kept for the session; only a last word too short to expand is ranked by
+// a statement planned with its query as a literal. See docs/performance.md (Search) for the figures.
 import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/constants';
 import type { SearchResult } from '../../../shared/contract';
@@ -69,11 +70,25 @@ const ident = (...parts: string[]) => sql.identifier(parts.join('_'));
  */
 const queryOf = (query: PrefixQuery): SQL => sql`to_tsquery('english', ${tsqueryOf(query)})`;
 
+/** Words as one bound string, split back in SQL: a search word holds no space (search-words.ts). */
+const wordList = (words: string[] | null) => (words ? sql`string_to_array(${words.join(' ')}, ' ')` : sql`null`);
+
+/**
+ * What finds the rows `query` matches. A one-letter last word is found through the initials every row's `search` and
+ * `title_search` hold (search_initial_query, migration 0020): as a prefix, the index would read the posting list of
+ * every lexeme it starts. Folded to a constant when the statement is planned, so the planner still reads the query.
+ */
+const findingOf = (query: PrefixQuery, ranking: SQL): SQL =>
+  [...query.last].length === 1
+    ? sql`coalesce(search_initial_query('english', ${wordList(query.head)}, ${query.last}), ${ranking})`
+    : ranking;
+
 /** One kind's two tiers as CTEs: its title matches ranked, then its matches in the text alone, only as many as the
  *  title matches leave of the page (a LIMIT of 0 does not read its candidates at all). search_attempt (migration
  *  0018, its ranking as here since 0019) ranks every other attempt with the same SQL. */
 function tiers(kind: Kind, query: PrefixQuery): SQL {
   const ranking = queryOf(query);
+  const finding = findingOf(query, ranking);
   const { table, text, picture } = KINDS[kind];
   const max = LIMITS.searchResultsMax;
   // The first `limit` by rank, then numbered: a top-N sort holds only those rows, where numbering every candidate
@@ -92,14 +107,14 @@ function tiers(kind: Kind, query: PrefixQuery): SQL {
       order by rank desc, c.position, c.id
       limit ${limit}
     ) t`;
-  const inTitle = sql`to_tsvector('english', ${table.title}) @@ ${ranking}`;
+  const inTitle = sql`${table.titleSearch} @@ ${finding}`;
   // A text candidate whose title matches is a title match, ranked in the title tier. Asked of its `search` rather than
   // of its title, which would be parsed and stemmed again for every candidate.
   const titleMatch = sql`${table.search} @@ to_tsquery('english', ${titleTsqueryOf(query)})`;
   const title = ident(kind, 'title');
   return sql`${title} as (${ranked(inTitle, CANDIDATES.title, sql.raw(String(max)))}),
     ${ident(kind, 'text')} as (${ranked(
-      sql`${table.search} @@ ${ranking} and not (${titleMatch})`,
+      sql`${table.search} @@ ${finding} and not (${titleMatch})`,
       CANDIDATES.text,
       sql`(select ${sql.raw(String(max))} - count(*) from ${title})`,
     )})`;
@@ -128,8 +143,6 @@ export interface Fallback {
   forgiven: string[] | null;
 }
 
-/** Words as one bound string, split back in SQL: a search word holds no space (search-words.ts). */
-const wordList = (words: string[] | null) => (words ? sql`string_to_array(${words.join(' ')}, ' ')` : sql`null`);
 const int = (n: number) => sql.raw(String(n));
 /** search_attempt's and search_fallback's last arguments: the expansion's and the tiers' bounds. */
 const attemptLimits = sql`expanded_max => ${int(EXPANDED_LEXEMES_MAX)}, expanded_min => ${int(EXPANDED_PREFIX_MIN)},
