@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
+import { appLoggerOptions } from '../../src/server/lib/request-logger';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import * as demoContent from '../../src/server/db/seed/content';
@@ -49,5 +50,10 @@ for (let i = 0; i < count; i++) {
 }
 fs.writeFileSync(codesFile, codes.join('\n'));
 // Files kept in memory: fewer than the codes measured cold, so "cold" is always a file never made before.
-const app = await buildApp({ config, database, logger: { level: config.logLevel }, certificates: { filesKept: 200 } });
+const app = await buildApp({
+  config,
+  database,
+  logger: appLoggerOptions(config.logLevel),
+  certificates: { filesKept: 200 },
+});
 await listenAndReport(app, database);

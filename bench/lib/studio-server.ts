@@ -2,6 +2,7 @@
 // PostgreSQL database named by BENCH_DATABASE_URL. Several of these share one database, as app processes behind a
 // load balancer would.
 import { buildApp } from '../../src/server/app';
+import { appLoggerOptions } from '../../src/server/lib/request-logger';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { memoryMailer } from '../../src/server/lib/mailer';
@@ -15,7 +16,7 @@ const database = await openDatabase({ url });
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel },
+  logger: appLoggerOptions(config.logLevel),
   outbox: { mailer: memoryMailer(), pollMs: 0 },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
