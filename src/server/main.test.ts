@@ -5,11 +5,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PATHS } from './paths';
 import { freePort } from './test/free-port';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // Each test waits for conditions (an answer, an exit), never for fixed times; the limits are generous because a
 // server start (tsx, PGlite's initdb, migrations, the seed) took over 25 s on a loaded two-core machine.
 const START_MS = 120_000;
@@ -31,7 +30,7 @@ async function spawnServer(env: Record<string, string>): Promise<Spawned> {
   // These rules are about the embedded database: never let a DATABASE_URL of the test run leak in.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot,
+    cwd: PATHS.root,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
