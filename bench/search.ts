@@ -12,8 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { search } from '../src/server/modules/search/search.service';
-import { createThrowawayDatabase } from '../src/server/test/throwaway-database';
 import { writeSection } from './lib/performance-doc';
+import { onThrowawayPostgres } from './lib/postgres-half';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const WARMUP = 10;
@@ -155,27 +155,9 @@ async function measure(database: Database): Promise<Figures[]> {
   return figures;
 }
 
-type Run = { figures: Figures[]; fillSeconds: number } | { skipped: string };
+type Run = { figures: Figures[]; fillSeconds: number };
 
-async function withPostgres(serverUrl: string): Promise<Run> {
-  const throwaway = await createThrowawayDatabase(serverUrl, 'devc_bench_search').catch((err: Error) => err.message);
-  if (typeof throwaway === 'string') {
-    return { skipped: `${serverUrl.replace(/\/\/[^@/]*@/, '//…@')} is unreachable (${throwaway})` };
-  }
-  const database = await openDatabase({ url: throwaway.url });
-  try {
-    const fillSeconds = await fill(database);
-    return { figures: await measure(database), fillSeconds };
-  } finally {
-    await database.close();
-    // BENCH_KEEP_DATABASE=1 leaves the filled database for EXPLAIN ANALYZE; drop it by hand afterwards.
-    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${throwaway.name}`);
-    else await throwaway.drop();
-  }
-}
-
-async function withPglite(): Promise<Run> {
-  const database = await openDatabase({ memory: true });
+async function filledAndMeasured(database: Database): Promise<Run> {
   try {
     const fillSeconds = await fill(database);
     return { figures: await measure(database), fillSeconds };
@@ -183,6 +165,14 @@ async function withPglite(): Promise<Run> {
     await database.close();
   }
 }
+
+/** On a throwaway database of `serverUrl`; undefined, with a note saying why, when it is unreachable. */
+const withPostgres = (serverUrl: string, notes: string[]) =>
+  onThrowawayPostgres(serverUrl, 'devc_bench_search', notes, async (url) =>
+    filledAndMeasured(await openDatabase({ url })),
+  );
+
+const withPglite = async (): Promise<Run> => filledAndMeasured(await openDatabase({ memory: true }));
 
 const ms = (v: number) => v.toFixed(2);
 
@@ -206,8 +196,9 @@ async function main() {
     process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const sections: string[] = [];
   const verdicts: string[] = [];
-  const runs: [string, () => Promise<Run>][] = [
-    [`PostgreSQL (${new URL(serverUrl).host})`, () => withPostgres(serverUrl)],
+  const notes: string[] = [];
+  const runs: [string, () => Promise<Run | undefined>][] = [
+    [`PostgreSQL (${new URL(serverUrl).host})`, () => withPostgres(serverUrl, notes)],
   ];
   if (process.env.BENCH_SKIP_PGLITE !== '1') runs.push(['PGlite (in memory)', withPglite]);
 
@@ -218,9 +209,8 @@ async function main() {
       `${label}: generating ${ROWS.toLocaleString('en')} courses and ${ROWS.toLocaleString('en')} tutorials...`,
     );
     const ran = await run();
-    if ('skipped' in ran) {
-      console.log(`${label} skipped: ${ran.skipped}`);
-      sections.push(`### ${label}\n\nSkipped: ${ran.skipped}.`);
+    if (!ran) {
+      sections.push(`### ${label}\n\n${notes.join(' ')}`);
       continue;
     }
     const { figures, fillSeconds } = ran;

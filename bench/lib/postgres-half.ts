@@ -1,4 +1,5 @@
-// The PostgreSQL half of a benchmark: on a throwaway database of the server in DATABASE_URL, dropped afterwards.
+// The PostgreSQL half of a benchmark: on a throwaway database of the server in DATABASE_URL, dropped afterwards
+// (unless BENCH_KEEP_DATABASE=1).
 // A machine without a reachable PostgreSQL still gets the PGlite half; the section then says why PostgreSQL is missing.
 import { createThrowawayDatabase } from '../../src/server/test/throwaway-database';
 
@@ -22,6 +23,8 @@ export async function onThrowawayPostgres<T>(
   try {
     return await bench(postgres.url);
   } finally {
-    await postgres.drop();
+    // BENCH_KEEP_DATABASE=1 leaves the database for EXPLAIN ANALYZE; drop it by hand afterwards.
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${postgres.name}`);
+    else await postgres.drop();
   }
 }
