@@ -120,8 +120,9 @@ async function main(): Promise<void> {
       ...measuredOn('`npm run bench:ssr` (bench/ssr.ts)', loadBefore),
       `autocannon: ${connections} connections, ${duration} s per URL after a 2 s warm-up, in ${ROUNDS} alternating rounds`,
       '(page, JSON, JSON, page, …) against one app server: the compiled server started as `npm start` starts it, from',
-      'its second start (PGlite, demo content, request log at info). The page answer is the rendered HTML from the page cache (it is',
-      'rendered once per content change) and both answers are kept as the bytes sent (their compressed forms made once).',
+      'its second start (PGlite, demo content, request log at info). The page answer is the rendered HTML from the page',
+      'cache (it is rendered once per content change) and both answers are kept as the bytes sent (their compressed',
+      'forms made once).',
       acceptEncoding
         ? `Both requests send \`Accept-Encoding: ${acceptEncoding}\` as a browser does; "KB" is the page's HTML, "KB sent" the body on the wire.`
         : 'No Accept-Encoding is sent (BENCH_ACCEPT_ENCODING=""): every answer moves its full size.',
