@@ -1,6 +1,7 @@
 // `npm run bench:working-copies`: whether unpublished edits slow down what readers get. Two app servers on PGlite,
-// each the compiled server with the demo content, started as `npm start` starts it (built first if stale); on the second an admin has
-// edited every published course, lesson, tutorial and post without pressing Update, so each holds a working copy.
+// each the compiled server with the demo content, started as `npm start` starts it (built first if stale); on the
+// second an admin has edited every published course, lesson, tutorial and post without pressing Update, so each holds
+// a working copy.
 // The same read endpoints and rendered pages are measured on both in alternating rounds (one, other, other, one, …),
 // so load from elsewhere hits both alike, first before the edits (the two processes' own difference) and then after.
 // Target: after the edits the second serves at least 0.95 of what it served against the first before them, on every
