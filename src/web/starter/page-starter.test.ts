@@ -152,6 +152,19 @@ describe('the starter of a rendered page', () => {
     expect(heard).toEqual([{ type: 'keydown', target: document.body, key: 'k', ctrlKey: true, prevented: false }]);
   });
 
+  it('holds the search shortcut while React hydrates, until it has committed: the navbar listens from an effect', () => {
+    renderedPage('<button id="open" type="button">Open</button>');
+    startPage();
+    document.dispatchEvent(new Event(APP_HYDRATING));
+    expect(keyDown(document.body, { key: '/' })).toBe(false);
+    appListens = true;
+    document.dispatchEvent(new Event(APP_STARTED));
+    expect(heard).toEqual([{ type: 'keydown', target: document.body, key: '/', ctrlKey: false, prevented: false }]);
+    heard.length = 0;
+    expect(keyDown(document.body, { key: '/' })).toBe(true);
+    expect(heard).toEqual([{ type: 'keydown', target: document.body, key: '/', ctrlKey: false, prevented: false }]);
+  });
+
   it('holds nothing once React hydrates: it hears the page itself', () => {
     renderedPage('<button id="open" type="button">Open</button>');
     startPage();

@@ -48,6 +48,10 @@ export default function startPage(): void {
       held = target;
       return;
     }
+    onShortcut(event);
+  }
+
+  function onShortcut(event: KeyboardEvent): void {
     if (!isSearchShortcut(event)) return;
     event.preventDefault();
     shortcut = { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true };
@@ -60,12 +64,22 @@ export default function startPage(): void {
 
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKeyDown, true);
-  // React hears the page from here on (and replays what reaches parts it has not hydrated yet).
-  document.addEventListener(APP_HYDRATING, stop, { once: true });
+  // React hears the page's clicks and keys from here on (and replays what reaches parts it has not hydrated yet). The
+  // search shortcut is not React's: the navbar listens for it on `document` from an effect, which runs only once the
+  // navbar is committed, so it stays held until then.
+  document.addEventListener(
+    APP_HYDRATING,
+    () => {
+      stop();
+      document.addEventListener('keydown', onShortcut, true);
+    },
+    { once: true },
+  );
   document.addEventListener(
     APP_STARTED,
     () => {
       stop();
+      document.removeEventListener('keydown', onShortcut, true);
       clearTimeout(linkTimer);
       if (held?.isConnected) held.click();
       // A link the app's first render replaced is still the reader's choice: follow it as a plain link.
