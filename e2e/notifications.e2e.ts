@@ -146,3 +146,17 @@ test('/notifications and /settings/notifications: the list, saving settings, and
     }
   }
 }, 180_000);
+
+test('the unsubscribe page keeps its style and form under its own policy; an API answer opened alone runs nothing', async () => {
+  // A link from an old mail: the page says so, styled, with no policy violation (the page fails on one).
+  const { page } = await newPage(env.browser, env.server.url, { console: [/status of 400/] });
+  const res = await page.goto('/api/email/unsubscribe/not-a-token');
+  expect(res?.status()).toBe(400);
+  await page.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
+  expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('512px');
+
+  // JSON opened as a document: shown, nothing refused.
+  const api = await page.goto('/api/course/getCourse');
+  expect(api?.headers()['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  expect(await page.evaluate(() => document.body.innerText)).toContain('"title"');
+});

@@ -120,12 +120,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Search text travels in the path and may be up to 2,000 characters, percent-encoded.
     routerOptions: { maxParamLength: LIMITS.searchMax * 9 },
-    // Refusals made before any hook runs get the same headers and `{error}` body as the rest.
-    frameworkErrors: frameworkErrorHandler(headers),
+    // Refusals made before any hook runs get the same headers and `{error}` body as the rest: JSON, so data's headers.
+    frameworkErrors: frameworkErrorHandler(headers.data),
     // While closing, requests on open connections get our own 503 (plugins/shutting-down.ts), with headers and
     // `{error}`, rather than Fastify's bare one.
     return503OnClosing: false,
-    clientErrorHandler: clientErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers.data),
     // Headers and idle connections are timed by Node, bodies by plugins/body-time-limits.ts.
     ...serverTimeLimits(limits),
   });
@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // carries them; the refusals (a body too slow, closing, a NUL in the address) before a request waits for its turn.
   await app.register(cachedAnswers);
   await app.register(securityHeaders, { headers });
-  await app.register(bodyTimeLimits, { limits, headers });
+  await app.register(bodyTimeLimits, { limits, headers: headers.data });
   await app.register(shuttingDown);
   await app.register(nulCharacters);
   await app.register(requestTurns);

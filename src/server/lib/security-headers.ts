@@ -1,12 +1,16 @@
-// The security headers of every response (CSP whose only inline scripts are the page template's own, allowed by their
-// hashes; nosniff, frame-ancestors 'none', referrer policy, ...) exactly as @fastify/helmet computes them. They never
-// vary between requests, so helmet runs once on a probe instance and the app sets the resulting headers in one hook
-// instead of running helmet on every request.
+// The security headers of every response, exactly as @fastify/helmet computes them. They never vary between requests,
+// so helmet runs once on a probe instance and the app sets the resulting headers in one hook instead of running helmet
+// on every request. There are two sets, the same but for the Content-Security-Policy:
+// - a document's (pages, files): CSP whose only inline scripts are the page template's own, allowed by their hashes;
+// - an answer that is data, never a document (the API's JSON, a refusal's `{error}`): a policy that allows nothing.
+//   A browser applies a CSP only to a document or a worker, so the pages' own fetches are unchanged, and an answer
+//   opened on its own loads and runs nothing. The rest (nosniff, frame-ancestors 'none', referrer policy, ...) is
+//   the same in both.
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 
-const helmetOptions = (scriptHashes: string[]) => ({
+const helmetOptions = (scriptHashes: string[]): FastifyHelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -25,9 +29,15 @@ const helmetOptions = (scriptHashes: string[]) => ({
       frameAncestors: ["'none'"],
     },
   },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
 });
+
+/** The policy of an answer that is data: nothing may load, nothing may frame it. */
+const dataPolicy: FastifyHelmetOptions['contentSecurityPolicy'] = {
+  useDefaults: false,
+  directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+};
 
 /** Headers of the probe's answer that belong to that answer, not to the policy. */
 const PER_RESPONSE = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
@@ -46,9 +56,28 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export async function securityHeaders(scriptHashes: string[] = []): Promise<Record<string, string>> {
+export interface SecurityHeaderSets {
+  /** Pages and files. */
+  document: Record<string, string>;
+  /** Answers that are data: everything under `/api/`, and the refusals written before routing (always JSON). */
+  data: Record<string, string>;
+}
+
+/** Where the answers that are data live: the API (the unsubscribe page under it sets a document's policy itself). */
+export const DATA_PREFIX = '/api/';
+
+export async function securityHeaders(scriptHashes: string[] = []): Promise<SecurityHeaderSets> {
+  const options = helmetOptions(scriptHashes);
+  const [document, data] = await Promise.all([
+    probeHeaders(options),
+    probeHeaders({ ...options, contentSecurityPolicy: dataPolicy }),
+  ]);
+  return { document, data };
+}
+
+async function probeHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = Fastify();
-  await probe.register(helmet, helmetOptions(scriptHashes));
+  await probe.register(helmet, options);
   probe.get('/', async () => '');
   const res = await probe.inject({ url: '/' });
   await probe.close();

@@ -28,7 +28,7 @@ async function bareApp({ stream }: LogLines = logLines()): Promise<FastifyInstan
     return503OnClosing: false,
   });
   installErrorHandler(app);
-  await app.register(securityHeaders, { headers: HEADERS });
+  await app.register(securityHeaders, { headers: { document: HEADERS, data: HEADERS } });
   await app.register(shuttingDown);
   await app.register(nulCharacters);
   await app.register(requestTurns);

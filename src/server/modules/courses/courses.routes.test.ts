@@ -20,6 +20,22 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
+/** What helmet sends, as the app configures it (lib/security-headers.ts). */
+const SECURITY_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
 async function courseIds() {
   const res = await get('/api/course/getCourse');
   return res.json<Course[]>().map((c) => c._id);
@@ -101,14 +117,24 @@ describe('unknown API paths and security headers', () => {
     expect(res.json()).toEqual({ error: 'Not found: GET /api/nothing/here' });
   });
 
-  it('sends the security headers on every response', async () => {
-    for (const url of ['/api/course/getCourse', '/api/nothing']) {
-      const res = await get(url);
+  it('sends the security headers on every response; an API answer is data, whose policy allows nothing', async () => {
+    const page = await get('/course');
+    const api = await get('/api/course/getCourse');
+    const missing = await get('/api/nothing');
+    for (const res of [page, api, missing]) {
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'[^;]*;/);
-      expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
+    // Every header but the policy is the same on both kinds of answer.
+    const without = (headers: Record<string, unknown>) =>
+      Object.keys(headers).filter((name) => SECURITY_HEADERS.has(name) && name !== 'content-security-policy');
+    expect(without(api.headers)).toEqual(without(page.headers));
+    expect(without(api.headers)).toHaveLength(SECURITY_HEADERS.size - 1);
+    for (const res of [api, missing]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    }
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'[^;]*;/);
+    expect(page.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });

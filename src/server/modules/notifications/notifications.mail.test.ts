@@ -14,6 +14,7 @@ import { freePort } from '../../test/free-port';
 import { callerOf } from '../../test/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { digestPeriod } from './notification-mail';
+import { UNSUBSCRIBE_PAGE_POLICY } from './notifications.routes';
 
 interface Received {
   raw: string;
@@ -131,6 +132,8 @@ describe('one-click unsubscribe', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<form method="post"');
     expect(res.body).toContain('<button type="submit">Unsubscribe</button>');
+    // A document under the API's path: its own policy, which lets its style and its form work and nothing else.
+    expect(res.headers['content-security-policy']).toBe(UNSUBSCRIBE_PAGE_POLICY);
     expect(await preferences(alice)).toEqual(DEFAULT_PREFERENCES);
   });
 

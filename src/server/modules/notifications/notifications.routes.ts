@@ -46,10 +46,16 @@ const streamQuery = z.object({ ticket: z.string().max(100).optional() });
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
+/** The unsubscribe page's own policy. It lives under the API's path, whose answers allow nothing
+ *  (lib/security-headers.ts), and it is a document: its inline style and its form posting back here, nothing else. */
+export const UNSUBSCRIBE_PAGE_POLICY =
+  "default-src 'none';style-src 'unsafe-inline';form-action 'self';base-uri 'none';frame-ancestors 'none'";
+
 function page(reply: FastifyReply, status: number, body: string) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
+    .header('content-security-policy', UNSUBSCRIBE_PAGE_POLICY)
     .type('text/html; charset=utf-8')
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
