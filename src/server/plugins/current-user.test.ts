@@ -29,22 +29,22 @@ describe('SessionCache', () => {
 
   it('keeps a session for its time to live, never past the session’s expiry', () => {
     const cache = new SessionCache(5_000, 10_000, () => 0);
-    cache.set('t1', ada, far, cache.mark(), 1_000);
-    expect(cache.get('t1', 5_999)).toEqual(ada);
-    expect(cache.get('t1', 6_000)).toBeUndefined();
-    cache.set('t2', ada, new Date(2_000), cache.mark(), 1_000);
-    expect(cache.get('t2', 1_999)).toEqual(ada);
-    expect(cache.get('t2', 2_000)).toBeUndefined();
+    cache.set('h1', ada, far, cache.mark(), 1_000);
+    expect(cache.get('h1', 5_999)).toEqual(ada);
+    expect(cache.get('h1', 6_000)).toBeUndefined();
+    cache.set('h2', ada, new Date(2_000), cache.mark(), 1_000);
+    expect(cache.get('h2', 1_999)).toEqual(ada);
+    expect(cache.get('h2', 2_000)).toBeUndefined();
   });
 
   it('keeps sessions looked up together for between half and all of its time to live, so they do not expire together', () => {
     const draws = [0, 0.5, 0.999];
     const cache = new SessionCache(4_000, 10_000, () => draws.shift() ?? 0);
-    for (const token of ['t1', 't2', 't3']) cache.set(token, ada, far, cache.mark(), 0);
-    const kept = (at: number) => ['t1', 't2', 't3'].filter((token) => cache.get(token, at));
-    expect(kept(1_999)).toEqual(['t1', 't2', 't3']);
-    expect(kept(2_999)).toEqual(['t1', 't2']);
-    expect(kept(3_999)).toEqual(['t1']);
+    for (const hash of ['h1', 'h2', 'h3']) cache.set(hash, ada, far, cache.mark(), 0);
+    const kept = (at: number) => ['h1', 'h2', 'h3'].filter((hash) => cache.get(hash, at));
+    expect(kept(1_999)).toEqual(['h1', 'h2', 'h3']);
+    expect(kept(2_999)).toEqual(['h1', 'h2']);
+    expect(kept(3_999)).toEqual(['h1']);
     expect(kept(4_000)).toEqual([]);
   });
 
@@ -52,23 +52,23 @@ describe('SessionCache', () => {
     const cache = new SessionCache();
     const mark = cache.mark();
     cache.clear();
-    cache.set('t1', ada, far, mark);
-    expect(cache.get('t1')).toBeUndefined();
+    cache.set('h1', ada, far, mark);
+    expect(cache.get('h1')).toBeUndefined();
   });
 
   it('keeps nothing while off', () => {
     const cache = new SessionCache();
-    cache.set('t1', ada, far, cache.mark());
+    cache.set('h1', ada, far, cache.mark());
     cache.setEnabled(false);
-    expect(cache.get('t1')).toBeUndefined();
-    cache.set('t1', ada, far, cache.mark());
-    expect(cache.get('t1')).toBeUndefined();
+    expect(cache.get('h1')).toBeUndefined();
+    cache.set('h1', ada, far, cache.mark());
+    expect(cache.get('h1')).toBeUndefined();
   });
 
   it('stays bounded', () => {
     const cache = new SessionCache(5_000, 3);
-    for (const token of ['a', 'b', 'c', 'd']) cache.set(token, ada, far, cache.mark());
-    expect(['a', 'b', 'c', 'd'].filter((token) => cache.get(token)).length).toBeLessThanOrEqual(3);
+    for (const hash of ['a', 'b', 'c', 'd']) cache.set(hash, ada, far, cache.mark());
+    expect(['a', 'b', 'c', 'd'].filter((hash) => cache.get(hash)).length).toBeLessThanOrEqual(3);
   });
 });
 

@@ -47,12 +47,10 @@ export async function announceSessionChange(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, '')`);
 }
 
-/** Sessions looked up recently, by the token the request carried, for at most `ttlMs` and never past the session's
- *  own expiry. Each is kept for between half and all of `ttlMs`, at random: sessions looked up together (after a
- *  start, or after an announcement cleared them all) would otherwise expire together, and every one of their next
- *  requests would wait for its lookup at the same moment, every `ttlMs` (measured in docs/decisions/0024).
- *  Keyed by the token, not its hash: a kept session then costs a request no hashing (1.4 µs of SHA-256, most of a
- *  kept progress read's own work), and the tokens are held no longer than the sessions (docs/decisions/0069). */
+/** Sessions looked up recently, by token hash, for at most `ttlMs` and never past the session's own expiry. Each
+ *  is kept for between half and all of `ttlMs`, at random: sessions looked up together (after a start, or after
+ *  an announcement cleared them all) would otherwise expire together, and every one of their next requests would
+ *  wait for its lookup at the same moment, every `ttlMs` (measured in docs/decisions/0024). */
 export class SessionCache {
   private readonly entries = new Map<string, { user: CurrentUser; until: number }>();
   private enabled = true;
@@ -65,11 +63,11 @@ export class SessionCache {
     private readonly random: () => number = Math.random,
   ) {}
 
-  get(token: string, now = Date.now()): CurrentUser | undefined {
-    const entry = this.entries.get(token);
+  get(tokenHash: string, now = Date.now()): CurrentUser | undefined {
+    const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (entry.until > now) return entry.user;
-    this.entries.delete(token);
+    this.entries.delete(tokenHash);
     return undefined;
   }
 
@@ -78,11 +76,11 @@ export class SessionCache {
     return this.generation;
   }
 
-  set(token: string, user: CurrentUser, expiresAt: Date, mark: number, now = Date.now()): void {
+  set(tokenHash: string, user: CurrentUser, expiresAt: Date, mark: number, now = Date.now()): void {
     if (!this.enabled || mark !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const keptFor = this.ttlMs * (1 - this.random() / 2);
-    this.entries.set(token, { user, until: Math.min(now + keptFor, expiresAt.getTime()) });
+    this.entries.set(tokenHash, { user, until: Math.min(now + keptFor, expiresAt.getTime()) });
   }
 
   clear(): void {
@@ -99,7 +97,7 @@ export class SessionCache {
 
 /** The user of a session looked up in the last few seconds, without a look-up: undefined when none is kept. */
 export function keptUser(cache: SessionCache, token: unknown): CurrentUser | undefined {
-  return isTokenShaped(token) ? cache.get(token) : undefined;
+  return isTokenShaped(token) ? cache.get(hashToken(token)) : undefined;
 }
 
 export async function findUserByToken(
@@ -109,9 +107,9 @@ export async function findUserByToken(
   cache?: SessionCache,
 ): Promise<CurrentUser | null> {
   if (!isTokenShaped(token)) return null;
-  const kept = cache?.get(token);
-  if (kept) return kept;
   const tokenHash = hashToken(token);
+  const kept = cache?.get(tokenHash);
+  if (kept) return kept;
   const mark = cache?.mark() ?? 0;
   const [row] = await db
     .select({
@@ -132,7 +130,7 @@ export async function findUserByToken(
   const { verifiedAt, expiresAt, lastUsedAt, ...found } = row;
   await touchSession(db, found.sessionId, lastUsedAt);
   const user = { ...found, role: effectiveRole({ ...found, verified: verifiedAt !== null }, adminEmails) };
-  cache?.set(token, user, expiresAt, mark);
+  cache?.set(tokenHash, user, expiresAt, mark);
   return user;
 }
 
