@@ -98,7 +98,7 @@ describe('the runner frame', () => {
   });
 
   it("lets the app's pages frame the runner, and nothing else of the app", async () => {
-    const page = await t.app.inject({ url: '/api/health' });
+    const page = await t.app.inject({ url: '/course' });
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/frame-src 'self'/);
     expect(csp).toContain("frame-ancestors 'none'");
