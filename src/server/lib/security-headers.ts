@@ -4,8 +4,8 @@
 // - a document's (pages, files): CSP whose only inline scripts are the page template's own, allowed by their hashes;
 // - an answer that is data, never a document (the API's JSON, a refusal's `{error}`): a policy that allows nothing.
 //   A browser applies a CSP only to a document or a worker, so the pages' own fetches are unchanged, and an answer
-//   opened on its own loads and runs nothing. The rest (nosniff, frame-ancestors 'none', referrer policy, ...) is
-//   the same in both.
+//   opened on its own loads and runs nothing, and nothing may frame it. The other headers (nosniff, referrer policy,
+//   HSTS, ...) are the same in both.
 import { createHash } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
