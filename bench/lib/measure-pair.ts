@@ -10,6 +10,9 @@ export interface Measured {
   /** Microseconds of the serving process's CPU (user and system) per request answered, when its pid was given: what
    *  the server itself spends, which load from elsewhere on the machine sways far less than req/s. */
   cpuUs?: number;
+  /** Microseconds of the load generator's CPU (this process: autocannon parsing every answer) per request answered.
+   *  It shares the cores with the servers, so what it spends on an answer is taken from the server's time. */
+  loadCpuUs: number;
 }
 
 interface RoundOptions {
@@ -51,12 +54,14 @@ export async function measureRounds(
   for (const url of urls) await autocannon({ url, connections, duration: 2, headers, setupClient: keepNoBodies });
   const runs = urls.map(() => [] as RawResult[]);
   const ticks = urls.map(() => 0);
+  const loadUs = urls.map(() => 0);
   const round = duration / rounds;
   const order = urls.map((_, i) => i);
   for (let i = 0; i < rounds; i++) {
     for (const which of i % 2 === 0 ? order : [...order].reverse()) {
       const pid = pids?.[which];
       const before = pid ? cpuTicks(pid) : 0;
+      const load = process.cpuUsage();
       runs[which].push(
         await autocannon({
           url: urls[which],
@@ -67,6 +72,8 @@ export async function measureRounds(
           setupClient: keepNoBodies,
         }),
       );
+      const { user, system } = process.cpuUsage(load);
+      loadUs[which] += user + system;
       if (pid) ticks[which] += cpuTicks(pid) - before;
     }
   }
@@ -79,6 +86,7 @@ export async function measureRounds(
       p99: merged.latency.p99,
       errors: raw.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
       ...(pids?.[i] ? { cpuUs: (ticks[i] * TICK_US) / requests } : {}),
+      loadCpuUs: loadUs[i] / requests,
     };
   });
 }
