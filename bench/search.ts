@@ -226,7 +226,7 @@ async function main() {
       `${ROWS.toLocaleString('en')} tutorials of generated text (3–6 word titles, 40–80 word bodies, ${VOCABULARY.length} ` +
       'words, common ones favoured). Full-text: the search service itself (both tables; title matches first through ' +
       'the title GIN index, then text matches through `search`; `ts_rank` order within each over at most 500 / 200 ' +
-      `candidates; last word as prefix; 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
+      `candidates, 200 title candidates for one letter alone; last word as prefix; 20 of each), ${RUNS} runs per text after ${WARMUP} warm-up. ILIKE: \`title ILIKE '%text%' OR ` +
       "body ILIKE '%text%' LIMIT 20` on both tables, in the same run; it cannot rank, and it stops early when a common " +
       'word fills its 20 rows, so its best case (frequent words) looks better than its typical one. Every search is ' +
       'one statement: the words as typed (through search_attempt, a PL/pgSQL function whose plans the session keeps, ' +
