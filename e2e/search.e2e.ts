@@ -1,6 +1,6 @@
 // Search in a real browser against the compiled server: a mistyped word still finds its course, the arrow keys move
 // from the text through the results, Enter opens one; the dialog with marked results passes axe in both themes, at
-// 1280 and 360 px.
+// 1280 and 360 px; '/' opens it again from the read-only search box that has focus once it closes.
 import { expect, test } from 'vitest';
 import { createAccount, expectAccessible, newPage, setUpBrowserTests, signInAt } from './harness';
 
@@ -42,4 +42,19 @@ test('the dialog with marked results passes axe in both themes, at 1280 and 360 
       await dialog.waitFor({ state: 'detached' });
     }
   }
+});
+
+test("'/' opens the search again from the search box that has focus once the dialog closes", async () => {
+  const account = await createAccount(env.server, 'Search Returner');
+  const { page } = await newPage(env.browser, env.server.url);
+  await signInAt(page, account, '/contact');
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('searchbox').waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  const box = page.getByRole('searchbox', { name: 'Search courses and tutorials' });
+  await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.press('/');
+  await dialog.getByRole('searchbox').waitFor();
 });

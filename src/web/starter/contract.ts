@@ -15,13 +15,18 @@ export const APP_STARTED = 'app:started';
 /** The navbar's search shortcut, as its `aria-keyshortcuts` names it. */
 export const SEARCH_SHORTCUT_KEYS = '/ Control+K Meta+K';
 
-/** Whether a key press is the search shortcut: '/' typed outside a text field, or Ctrl+K / Cmd+K anywhere. The navbar
- *  opens the search on it; the starter holds it until the navbar is there. */
+/** Whether a key press is the search shortcut: '/' typed outside a field the reader can type in, or Ctrl+K / Cmd+K
+ *  anywhere. A read-only field takes no text, so '/' there is the shortcut too: the navbar's read-only search box,
+ *  which has focus again when the search dialog closes, is one. The navbar opens the search on it; the starter holds
+ *  it until the navbar is there. */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
   if (event.altKey) return false;
   if (event.ctrlKey || event.metaKey) return event.key.toLowerCase() === 'k';
   const target = event.target;
-  const field =
-    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-  return event.key === '/' && !field;
+  const typable =
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target instanceof HTMLSelectElement ||
+      ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && !target.readOnly));
+  return event.key === '/' && !typable;
 }

@@ -152,6 +152,14 @@ describe('the starter of a rendered page', () => {
     expect(heard).toEqual([{ type: 'keydown', target: document.body, key: 'k', ctrlKey: true, prevented: false }]);
   });
 
+  it("holds '/' typed on a read-only field as the search shortcut: it takes no text", () => {
+    renderedPage('<input id="box" readonly />');
+    startPage();
+    expect(keyDown(byId('box'), { key: '/' })).toBe(false);
+    hydrate();
+    expect(heard).toEqual([{ type: 'keydown', target: document.body, key: '/', ctrlKey: false, prevented: false }]);
+  });
+
   it('holds the search shortcut while React hydrates, until it has committed: the navbar listens from an effect', () => {
     renderedPage('<button id="open" type="button">Open</button>');
     startPage();
