@@ -65,6 +65,9 @@ interface Hit {
   n: number | string;
 }
 
+/** Is the last word a single letter (a character, not a UTF-16 unit)? */
+const lastIsOneLetter = (query: PrefixQuery) => [...query.last].length === 1;
+
 const ident = (...parts: string[]) => sql.identifier(parts.join('_'));
 
 /**
@@ -83,7 +86,7 @@ const wordList = (words: string[] | null) => (words ? sql`string_to_array(${word
  * every lexeme it starts. Folded to a constant when the statement is planned, so the planner still reads the query.
  */
 const findingOf = (query: PrefixQuery, ranking: SQL): SQL =>
-  [...query.last].length === 1
+  lastIsOneLetter(query)
     ? sql`coalesce(search_initial_query('english', ${wordList(query.head)}, ${query.last}), ${ranking})`
     : ranking;
 
@@ -117,7 +120,7 @@ function tiers(kind: Kind, query: PrefixQuery): SQL {
   const titleMatch = sql`${table.search} @@ to_tsquery('english', ${titleTsqueryOf(query)})`;
   const title = ident(kind, 'title');
   const titleCandidates =
-    query.head.length === 0 && [...query.last].length === 1 ? LETTER_TITLE_CANDIDATES : CANDIDATES.title;
+    query.head.length === 0 && lastIsOneLetter(query) ? LETTER_TITLE_CANDIDATES : CANDIDATES.title;
   return sql`${title} as (${ranked(inTitle, titleCandidates, sql.raw(String(max)))}),
     ${ident(kind, 'text')} as (${ranked(
       sql`${table.search} @@ ${finding} and not (${titleMatch})`,
